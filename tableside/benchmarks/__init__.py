@@ -1,0 +1,1 @@
+"""Benchmarks behind ``tableside bench``; each compares us with a named peer in one run."""

@@ -1,0 +1,1 @@
+"""Sub-commands of the ``tableside`` command line; see :mod:`tableside.cli`."""

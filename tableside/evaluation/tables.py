@@ -1,0 +1,163 @@
+"""Lookup tables behind the fast scalar and the numpy batch evaluators (natural cards only).
+
+A card's key adds up: the rank part is a number per rank chosen so that every multiset of five,
+six or seven ranks (at most four of each) has its own sum (the additive keys of
+SKPokerEval; tests check uniqueness), and the suit part counts cards per suit in four 3-bit
+fields. Summing the keys of a hand gives, in one integer, its rank multiset and whether a suit
+has five cards. Hands with a flush are then judged from the 13-bit rank mask of that suit.
+
+Strengths are the dense high strengths of :mod:`tableside.evaluation.strength`.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import numpy as np
+
+from tableside.evaluation.strength import (
+    A5_STRENGTH,
+    HIGH_STRENGTH,
+    PATTERNS,
+    Category,
+    best_groups,
+    straight_highs,
+    straight_ranks,
+)
+
+RANK_KEYS = (0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181)
+SUIT_BITS = 3
+SUIT_MASK = (1 << (4 * SUIT_BITS)) - 1
+CARD_KEYS = tuple((RANK_KEYS[c >> 2] << (4 * SUIT_BITS)) | (1 << (SUIT_BITS * (c & 3)))
+                  for c in range(52))
+SIZES = (5, 6, 7)
+
+_STRAIGHT_MASKS = [(high, sum(1 << r for r in straight_ranks(high)))
+                   for high in straight_highs(wheel=True)]
+
+
+def rank_multisets(size: int):
+    """Every way to hold ``size`` cards' ranks, as 13 counts of at most four."""
+    counts = [0] * 13
+
+    def fill(rank: int, left: int):
+        if rank == 12:
+            if left <= 4:
+                counts[12] = left
+                yield tuple(counts)
+            return
+        for n in range(min(4, left) + 1):
+            counts[rank] = n
+            yield from fill(rank + 1, left - n)
+        counts[rank] = 0
+
+    yield from fill(0, size)
+
+
+def class_from_counts(counts) -> tuple[Category, tuple[int, ...]]:
+    """The best high class of cards with these rank counts, ignoring flushes."""
+    for category, pattern in ((Category.FOUR_OF_A_KIND, (4, 1)), (Category.FULL_HOUSE, (3, 2))):
+        ranks = best_groups(counts, 0, pattern)
+        if ranks:
+            return category, ranks
+    mask = sum(1 << r for r in range(13) if counts[r])
+    for high, straight in _STRAIGHT_MASKS:
+        if mask & straight == straight:
+            return Category.STRAIGHT, (high,)
+    for category, pattern in ((Category.THREE_OF_A_KIND, (3, 1, 1)), (Category.TWO_PAIR, (2, 2, 1)),
+                              (Category.PAIR, (2, 1, 1, 1)), (Category.HIGH_CARD, (1,) * 5)):
+        ranks = best_groups(counts, 0, pattern)
+        if ranks:
+            return category, ranks
+    raise AssertionError("five or more cards always make a hand")
+
+
+def class_from_flush_mask(mask: int) -> tuple[Category, tuple[int, ...]]:
+    """The best class of five or more cards of one suit with these ranks."""
+    for high, straight in _STRAIGHT_MASKS:
+        if mask & straight == straight:
+            return Category.STRAIGHT_FLUSH, (high,)
+    top = [r for r in range(12, -1, -1) if mask >> r & 1][:5]
+    return Category.FLUSH, tuple(top)
+
+
+def _five_card_levels(family: str) -> tuple[list[list[int]], list[int]]:
+    """Each five-card class that has no flush, as rank counts, with its strength."""
+    rows, values = [], []
+    classes = HIGH_STRENGTH if family == "high" else A5_STRENGTH
+    for (category, ranks), strength in classes.items():
+        if category in (Category.FLUSH, Category.STRAIGHT_FLUSH, Category.FIVE_OF_A_KIND):
+            continue
+        row = [0] * 13
+        if category == Category.STRAIGHT:
+            ranks, pattern = straight_ranks(ranks[0]), (1,) * 5
+        else:
+            pattern = PATTERNS[category]
+        for rank, size in zip(ranks, pattern, strict=True):
+            row[rank] = size
+        rows.append(row)
+        values.append(strength)
+    return rows, values
+
+
+@cache
+def rank_levels(size: int, family: str = "high") -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """All rank multisets of ``size`` cards: (keys, strengths, counts), sorted by key.
+
+    ``family`` is "high" (flushes judged separately) or "a5" (ace-to-five low, suits ignored).
+    Five cards are judged directly; a larger hand is worth the best of its hands with one
+    card less, so each level is built from the one below with array operations.
+    """
+    if size == 5:
+        rows, values = _five_card_levels(family)
+        counts = np.array(rows, dtype=np.int64)
+        strengths = np.array(values, dtype=np.int64)
+    else:
+        below_keys, below_strengths, below_counts = rank_levels(size - 1, family)
+        parent, rank = np.nonzero(below_counts < 4)
+        counts = below_counts[parent]
+        counts[np.arange(len(parent)), rank] += 1
+        strengths = below_strengths[parent]
+        keys = below_keys[parent] + np.asarray(RANK_KEYS, dtype=np.int64)[rank]
+        order = np.lexsort((-strengths, keys))  # by key, best parent first
+        _, first = np.unique(keys[order], return_index=True)
+        counts, strengths = counts[order][first], strengths[order][first]
+    keys = counts @ np.asarray(RANK_KEYS, dtype=np.int64)
+    order = np.argsort(keys)
+    return keys[order], strengths[order], counts[order]
+
+
+@cache
+def rank_strengths(size: int, family: str = "high") -> dict[int, int]:
+    """Rank-key sum -> strength, for hands of ``size`` cards (high: those without a flush)."""
+    keys, strengths, _ = rank_levels(size, family)
+    return dict(zip(keys.tolist(), strengths.tolist(), strict=True))
+
+
+@cache
+def rank_strength_array(size: int, family: str = "high") -> np.ndarray:
+    """The same as :func:`rank_strengths`, as a uint16 array indexed by the key sum."""
+    keys, strengths, _ = rank_levels(size, family)
+    table = np.zeros(int(keys[-1]) + 1, dtype=np.uint16)
+    table[keys] = strengths
+    return table
+
+
+@cache
+def flush_strengths() -> list[int]:
+    """13-bit rank mask of the flush suit -> strength (0 where fewer than five bits)."""
+    return [HIGH_STRENGTH[class_from_flush_mask(m)] if m.bit_count() >= 5 else 0
+            for m in range(1 << 13)]
+
+
+@cache
+def flush_suits() -> list[int]:
+    """Suit-count field -> the suit holding five or more cards, or -1."""
+    result = []
+    for field in range(SUIT_MASK + 1):
+        suit = -1
+        for s in range(4):
+            if (field >> (SUIT_BITS * s)) & ((1 << SUIT_BITS) - 1) >= 5:
+                suit = s
+        result.append(suit)
+    return result
