@@ -254,3 +254,16 @@ def test_rule_search_agrees_with_the_tables_on_natural_hands():
             searched, looked_up = search_high(hand), evaluate_high(hand)
             assert searched.strength == looked_up.strength, " ".join(map(str, hand))
             assert sorted(searched.cards) == sorted(looked_up.cards)
+
+
+def test_a5_low_of_seven_is_the_best_of_its_fives():
+    import random
+    from itertools import combinations
+
+    from tableside.cards import deck
+
+    rng = random.Random(8)
+    for _ in range(500):
+        hand = rng.sample(deck(), 7)
+        best = max(evaluate_a5_low(five).strength for five in combinations(hand, 5))
+        assert evaluate_a5_low(hand).strength == best

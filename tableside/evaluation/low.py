@@ -24,6 +24,7 @@ from tableside.evaluation.strength import (
     Category,
     low_value,
 )
+from tableside.evaluation.tables import RANK_KEYS, rank_strengths
 from tableside.evaluation.value import Family, HandValue
 
 _A5_ORDER = sorted(range(13), key=low_value)  # A, 2, 3, ..., K
@@ -49,11 +50,11 @@ def evaluate_a5_low(cards: Iterable[Card], *, qualifier: int | None = None,
     items = [(c, c) for c in naturals]
     for card, rank in zip(wilds + bugs, free, strict=False):
         items.append((card, Card.of(rank, 0)))
-    best = None
-    for five in combinations(items, 5):
-        value = _a5_value(five)
-        if best is None or value.strength > best.strength:
-            best = value
+    # Pick the best five by the rank-key table (suits do not matter), then describe it.
+    table = rank_strengths(5, "a5")
+    five = max(combinations(items, 5),
+               key=lambda five: table[sum(RANK_KEYS[s >> 2] for _, s in five)])
+    best = _a5_value(five)
     if qualifier is not None and best.strength < eight_or_better_threshold(qualifier):
         return None
     return best
