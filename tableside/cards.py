@@ -132,9 +132,13 @@ def parse_cards(text: str | Iterable[str | int], *, allow_duplicates: bool = Fal
             if not chunk:
                 continue
             tokens = _TOKEN.findall(chunk)
-            if "".join(tokens) != chunk:
+            bad = [t for t in tokens if t not in _BY_TEXT]
+            if len(chunk) <= 3 and (bad or "".join(tokens) != chunk):
                 raise CardError(f'"{chunk}" is not a card')
-            cards.extend(parse_card(token) for token in tokens)
+            if bad or "".join(tokens) != chunk:
+                detail = f' ("{bad[0]}" is not a card)' if bad else ""
+                raise CardError(f'"{chunk}" is not a list of cards{detail}')
+            cards.extend(_BY_TEXT[token] for token in tokens)
     else:
         cards = [item if isinstance(item, Card) else Card(item) for item in text]
     if not allow_duplicates:

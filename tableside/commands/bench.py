@@ -6,8 +6,9 @@ import argparse
 import importlib
 import json
 
-# Benchmark name -> module in tableside.benchmarks providing ``run(args) -> dict``
-# and ``add_arguments(parser)``.
+# Benchmark name -> module in tableside.benchmarks providing ``add_arguments(parser)`` and
+# ``run(args) -> dict``. Modules are imported only when their benchmark is asked for, so that a
+# benchmark's imports never slow down or break the other commands.
 BENCHMARKS = {
     "evaluator": "tableside.benchmarks.evaluator",
     "equity": "tableside.benchmarks.equity",
@@ -16,14 +17,17 @@ BENCHMARKS = {
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("bench", help="run a benchmark and print JSON")
-    names = parser.add_subparsers(dest="benchmark", metavar="NAME", required=True)
-    for name, module_name in BENCHMARKS.items():
-        module = importlib.import_module(module_name)
-        sub = names.add_parser(name, help=module.__doc__.strip().splitlines()[0])
-        module.add_arguments(sub)
-        sub.set_defaults(handler=lambda args, module=module: _run(module, args))
+    parser.add_argument("benchmark", choices=list(BENCHMARKS), metavar="NAME",
+                        help=f"one of: {', '.join(BENCHMARKS)}")
+    parser.add_argument("options", nargs=argparse.REMAINDER,
+                        help="the benchmark's own options (tableside bench NAME --help)")
+    parser.set_defaults(handler=_run)
 
 
-def _run(module, args: argparse.Namespace) -> int:
-    print(json.dumps(module.run(args), indent=2))
+def _run(args: argparse.Namespace) -> int:
+    module = importlib.import_module(BENCHMARKS[args.benchmark])
+    parser = argparse.ArgumentParser(prog=f"tableside bench {args.benchmark}",
+                                     description=module.__doc__)
+    module.add_arguments(parser)
+    print(json.dumps(module.run(parser.parse_args(args.options)), indent=2))
     return 0

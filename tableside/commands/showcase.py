@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from tableside.cards import parse_cards
+from tableside.equity import equity, make_situation
 from tableside.evaluation import evaluate_27_low, evaluate_a5_low, evaluate_high, judge
 from tableside.evaluation.names import LANGUAGES
 
@@ -60,4 +61,26 @@ def run(args: argparse.Namespace) -> int:
             best = " ".join(c.pretty() for c in half.cards)
             print(f"  {label}{names}   [{best}]  strength {half.strength}")
         print()
+    _show_equity(languages)
     return 0
+
+
+# (title, game, hands, board) for the equity part of the showcase.
+_MATCHUPS = (
+    ("Hold'em preflop", "holdem", ("AsAh", "KsKd"), ""),
+    ("Hold'em on the flop, against a random hand", "holdem", ("AhKh", "QsQc", "??"), "2h 7h Tc"),
+    ("Omaha hi-lo on the flop", "omaha-hilo8", ("As2sKdQd", "7h8h9dTd"), "3c 4d Kh"),
+)
+
+
+def _show_equity(languages: tuple[str, ...]) -> None:
+    print("Equity / Gewinnchancen\n")
+    for title, game, hands, board in _MATCHUPS:
+        result = equity(make_situation(game, hands, board=board))
+        method = (f"exact, {result.deals:,} deals" if result.method == "exact"
+                  else f"Monte Carlo, {result.deals:,} deals")
+        print(f"{title} ({method})" + (f"\n  board: {board}" if board else ""))
+        for hand, player in zip(hands, result.players, strict=True):
+            scoop = f"  scoop {player.scoop:6.1%}" if player.scoop is not None else ""
+            print(f"  {hand:10} {player.equity:6.1%}{scoop}")
+        print()
