@@ -1,0 +1,32 @@
+"""The rules engine: pure and deterministic, a hand is a fold over its events.
+
+- :class:`Hand` plays one hand from a :class:`HandConfig`; :meth:`Hand.apply` takes events
+  (:mod:`tableside.engine.events`) and refuses illegal ones with :class:`IllegalAction`.
+- :data:`VARIANTS` holds the games as data (:class:`Variant`, :class:`Street`).
+"""
+
+from tableside.engine.betting import Legal
+from tableside.engine.config import HandConfig, Rake
+from tableside.engine.errors import IllegalAction
+from tableside.engine.events import (
+    BetRaise,
+    BringIn,
+    CheckCall,
+    DealBoard,
+    DealHole,
+    Discard,
+    Event,
+    Fold,
+    Show,
+)
+from tableside.engine.hand import Hand, Phase
+from tableside.engine.pots import Pot, build_pots, split
+from tableside.engine.result import Award, HandResult, PotResult
+from tableside.engine.variants import VARIANTS, Opener, Street, Structure, Variant, variant
+
+__all__ = [
+    "VARIANTS", "Award", "BetRaise", "BringIn", "CheckCall", "DealBoard", "DealHole", "Discard",
+    "Event", "Fold", "Hand", "HandConfig", "HandResult", "IllegalAction", "Legal", "Opener",
+    "Phase", "Pot", "PotResult", "Rake", "Show", "Street", "Structure", "Variant", "build_pots",
+    "split", "variant",
+]

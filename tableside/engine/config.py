@@ -1,0 +1,83 @@
+"""The settings one hand is played under: variant, stacks, forced bets and limits."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tableside.engine.variants import Structure, Variant
+
+MAX_PLAYERS = 10
+
+
+@dataclass(frozen=True, slots=True)
+class Rake:
+    """House rake: ``percent`` of the pot, at most ``cap`` chips; none without a flop."""
+
+    percent: float
+    cap: int
+    no_flop_no_drop: bool = True
+
+    def of(self, pot: int, flop_seen: bool) -> int:
+        if self.no_flop_no_drop and not flop_seen:
+            return 0
+        return min(self.cap, int(pot * self.percent) // 100)
+
+
+@dataclass(frozen=True, slots=True)
+class HandConfig:
+    """Players are listed by position: first the seat left of the button, last the button.
+
+    ``antes`` and ``blinds`` give what each player posts (the PHH convention: a big-blind
+    ante is ``(0, ante, 0, ...)``, straddles are further blinds, ``(50, 100, 200, 0, ...)``).
+    Heads-up the button posts the small blind: ``blinds=(100, 50)`` with the button last.
+    """
+
+    variant: Variant
+    stacks: tuple[int, ...]
+    antes: tuple[int, ...] = ()
+    blinds: tuple[int, ...] = ()
+    bring_in: int = 0
+    small_bet: int = 0  # fixed limit; spread limit: the smallest bet
+    big_bet: int = 0  # fixed limit; spread limit: the largest bet
+    min_bet: int = 0  # no-limit and pot-limit; 0: the largest blind
+    raise_cap: int | None = 4  # limit games: bets, raises and completions per betting round
+    uncapped_heads_up: bool = False  # limit games: no cap when only two players are left
+    live_straddles: bool = True  # a straddler acts last preflop and may raise when checked to
+    all_hands_shown: bool = False  # house rule: no mucking at showdown
+    rake: Rake | None = None
+
+    def __post_init__(self) -> None:
+        n = len(self.stacks)
+        if not 2 <= n <= MAX_PLAYERS:
+            raise ValueError(f"a hand needs 2 to {MAX_PLAYERS} players, got {n}")
+        for name in ("antes", "blinds"):
+            values = getattr(self, name)
+            if values and len(values) != n:
+                raise ValueError(f"{name} has {len(values)} entries for {n} players")
+        for name in ("stacks", "antes", "blinds"):
+            for value in getattr(self, name):
+                if not isinstance(value, int) or value < 0:
+                    raise ValueError(f"{name} must be whole chip counts >= 0, got {value!r}")
+        if any(s <= 0 for s in self.stacks):
+            raise ValueError("every player needs chips to play a hand")
+        structure = self.variant.structure
+        if structure in (Structure.FIXED_LIMIT, Structure.SPREAD_LIMIT) and not (
+                0 < self.small_bet <= self.big_bet):
+            raise ValueError(f"{structure} needs 0 < small_bet <= big_bet")
+        if structure in (Structure.NO_LIMIT, Structure.POT_LIMIT) and self.opening_bet <= 0:
+            raise ValueError(f"{structure} needs a minimum bet (min_bet or blinds)")
+
+    @property
+    def players(self) -> int:
+        return len(self.stacks)
+
+    @property
+    def opening_bet(self) -> int:
+        """The smallest bet in no-limit and pot-limit."""
+        return self.min_bet or max(self.blinds, default=0)
+
+    def ante(self, player: int) -> int:
+        return self.antes[player] if self.antes else 0
+
+    def blind(self, player: int) -> int:
+        return self.blinds[player] if self.blinds else 0

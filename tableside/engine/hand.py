@@ -1,0 +1,643 @@
+"""One hand of poker as a fold over its events.
+
+:class:`Hand` starts from a :class:`HandConfig` (forced bets are posted at once) and applies
+events one by one: the dealer's deals, the players' actions, the showdown. An event the rules
+refuse raises :class:`IllegalAction` and leaves the hand exactly as it was. Because the state
+is nothing but the configuration plus the events, undo, replay and crash recovery are all
+:meth:`Hand.replay` of a prefix of the events.
+
+Positions: player 0 sits left of the button, the last player is the button.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from enum import StrEnum
+
+from tableside.cards import Card, deck
+from tableside.engine.betting import Legal, bet_bounds
+from tableside.engine.config import HandConfig
+from tableside.engine.errors import WAITING, IllegalAction
+from tableside.engine.events import (
+    BetRaise,
+    BringIn,
+    CheckCall,
+    DealBoard,
+    DealHole,
+    Discard,
+    Event,
+    Fold,
+    Show,
+)
+from tableside.engine.pots import Pot, build_pots, split
+from tableside.engine.result import Award, HandResult, PotResult
+from tableside.engine.variants import Opener, Street, Structure
+from tableside.evaluation import Family, HandValue, SplitValue, judge
+
+
+class Phase(StrEnum):
+    DEALING = "dealing"
+    DRAWING = "drawing"
+    BETTING = "betting"
+    SHOWDOWN = "showdown"
+    COMPLETE = "complete"
+
+
+_DEAL_HOLE = {"en": "hole cards", "de": "Spielerkarten"}
+_DEAL_BOARD = {"en": "board cards", "de": "Boardkarten"}
+_VERBS = {
+    "bet": ({"en": "bet"}, {"en": "a bet of", "de": "Bet"}, "bet"),
+    "raise": ({"en": "raise to"}, {"en": "a raise to", "de": "Raise auf"}, "raise"),
+}
+
+
+class Hand:
+    """A hand in progress. Read the state through the properties; change it with :meth:`apply`."""
+
+    def __init__(self, config: HandConfig):
+        self.config = config
+        self.variant = config.variant
+        n = config.players
+        self.events: list[Event] = []
+        self.stacks = list(config.stacks)
+        self.bets = [0] * n  # in front of each player on this street
+        self.contributed = [0] * n  # everything each player has put in this hand
+        self.folded = [False] * n
+        self.antes = [0] * n  # dead money each player posted
+        self.hole: list[list[Card | None]] = [[] for _ in range(n)]
+        self.up: list[list[bool]] = [[] for _ in range(n)]  # which hole cards are face up
+        self.board: list[Card] = []
+        self.discards: list[Card] = []
+        self.shown: dict[int, tuple[Card, ...] | None] = {}  # None: mucked
+        self.street = 0
+        self.phase = Phase.DEALING
+        self.result: HandResult | None = None
+        self._deck = frozenset(deck(jokers=self.variant.jokers, short=self.variant.short_deck))
+        self._need_hole: dict[int, int] = {}
+        self._need_board = 0
+        self._drawn: dict[int, int] = {}  # draw street: player -> cards still to be dealt
+        self._betting_closed = False
+        self._actor: int | None = None
+        self._pending: set[int] = set()
+        self._acted_at: dict[int, int] = {}  # the bet level when each player last acted
+        self._current_bet = 0
+        self._full_raise = 0
+        self._raises = 0
+        self._aggressor: int | None = None
+        self._post_forced_bets()
+        self._begin_street()
+
+    # ----------------------------------------------------------------- building
+    @classmethod
+    def replay(cls, config: HandConfig, events: Iterable[Event]) -> Hand:
+        """The hand after ``events``; raises IllegalAction at the first refused one."""
+        hand = cls(config)
+        for event in events:
+            hand.apply(event)
+        return hand
+
+    def undo(self, count: int = 1) -> Hand:
+        """The hand as it was ``count`` events ago."""
+        return Hand.replay(self.config, self.events[:max(0, len(self.events) - count)])
+
+    def apply(self, event: Event) -> None:
+        """Apply one event, or raise IllegalAction (and change nothing)."""
+        handler = self._HANDLERS.get(type(event))
+        if handler is None:
+            raise TypeError(f"not a hand event: {event!r}")
+        player = getattr(event, "player", None)
+        if player is not None and not 0 <= player < self.config.players:
+            raise IllegalAction("bad_player", player=player)
+        handler(self, event)
+        self.events.append(event)
+
+    # ----------------------------------------------------------------- queries
+    @property
+    def players(self) -> int:
+        return self.config.players
+
+    @property
+    def current_street(self) -> Street | None:
+        streets = self.variant.streets
+        return streets[self.street] if self.street < len(streets) else None
+
+    @property
+    def actor(self) -> int | None:
+        """The player whose turn it is to bet, or None."""
+        return self._actor if self.phase == Phase.BETTING else None
+
+    @property
+    def current_bet(self) -> int:
+        return self._current_bet
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == Phase.COMPLETE
+
+    def in_hand(self, player: int) -> bool:
+        return not self.folded[player]
+
+    def all_in(self, player: int) -> bool:
+        return not self.folded[player] and self.stacks[player] == 0
+
+    def waiting_for(self) -> str:
+        """What the hand needs next: deal_hole, deal_board, draw, betting, showdown or over."""
+        if self.phase == Phase.DEALING:
+            return "deal_hole" if self._need_hole else "deal_board"
+        return {Phase.DRAWING: "draw", Phase.BETTING: "betting", Phase.SHOWDOWN: "showdown",
+                Phase.COMPLETE: "over"}[self.phase]
+
+    def needs_hole_cards(self) -> dict[int, int]:
+        """Players still to be dealt this street, with how many cards each."""
+        if self.phase == Phase.DRAWING:
+            return {p: k for p, k in self._drawn.items() if k}
+        return dict(self._need_hole)
+
+    def needs_board_cards(self) -> int:
+        return self._need_board if self.phase == Phase.DEALING else 0
+
+    def pots(self) -> list[Pot]:
+        """Pots as they stand, not counting the bets still in front of the players."""
+        collected = [c - b for c, b in zip(self.contributed, self.bets, strict=True)]
+        return build_pots(collected, [not f for f in self.folded], self.antes)
+
+    def total_pot(self) -> int:
+        return sum(self.contributed)
+
+    def legal(self) -> Legal | None:
+        """What the player to act may do, or None when no player is to act."""
+        if self.actor is None:
+            return None
+        return self._legal(self.actor)
+
+    def showdown_order(self) -> list[int]:
+        """Who shows first: the last to bet or raise on the final street, otherwise the first
+        player in the hand left of the button; then clockwise. Players still to show only."""
+        start = self._aggressor if self._aggressor is not None else 0
+        order = [(start + i) % self.players for i in range(self.players)]
+        return [p for p in order if not self.folded[p] and p not in self.shown]
+
+    # ----------------------------------------------------------------- forced bets
+    def _post_forced_bets(self) -> None:
+        config = self.config
+        for p in range(self.players):
+            ante = min(config.ante(p), self.stacks[p])
+            self.stacks[p] -= ante
+            self.contributed[p] += ante
+            self.antes[p] = ante
+        for p in range(self.players):
+            blind = min(config.blind(p), self.stacks[p])
+            self._put(p, blind)
+
+    def _put(self, player: int, amount: int) -> None:
+        self.stacks[player] -= amount
+        self.bets[player] += amount
+        self.contributed[player] += amount
+
+    # ----------------------------------------------------------------- streets
+    def _live(self) -> list[int]:
+        return [p for p in range(self.players) if not self.folded[p]]
+
+    def _able(self) -> list[int]:
+        """Players who can still put chips in."""
+        return [p for p in range(self.players) if not self.folded[p] and self.stacks[p] > 0]
+
+    def _begin_street(self) -> None:
+        street = self.current_street
+        if street is None:
+            self._begin_showdown()
+            return
+        if street.draw:
+            self.phase = Phase.DRAWING
+            self._drawn = {}
+            return
+        count = street.hole + street.up
+        self._need_hole = {p: count for p in self._live()} if count else {}
+        self._need_board = street.board
+        self.phase = Phase.DEALING
+        if not self._need_hole and not self._need_board:
+            self._after_deals()
+
+    def _after_deals(self) -> None:
+        street = self.current_street
+        if street.betting and not self._betting_closed:
+            self._start_betting(street)
+        else:
+            self._end_street()
+
+    def _start_betting(self, street: Street) -> None:
+        config, structure = self.config, self.variant.structure
+        self._raises = 0
+        self._aggressor = None
+        self._acted_at = {}
+        self._current_bet = max(self.bets)
+        if structure in (Structure.NO_LIMIT, Structure.POT_LIMIT):
+            self._full_raise = max(config.opening_bet, self._current_bet)
+        else:
+            self._full_raise = self._bet_size(street)
+        able = self._able()
+        self._pending = set(able)
+        opener = self._opening_seat(street)
+        if not config.live_straddles and street.opener == Opener.BLINDS:
+            self._pending -= set(self._straddlers())
+        if len(able) == 0 or (len(able) == 1 and self.bets[able[0]] >= self._current_bet):
+            self._end_street()
+            return
+        self.phase = Phase.BETTING
+        self._actor = self._next_pending(opener, include_start=True)
+
+    def _opening_seat(self, street: Street) -> int:
+        if street.opener == Opener.BLINDS and any(self.config.blinds):
+            blinds = self.config.blinds
+            last = max(range(self.players), key=lambda p: (blinds[p], p))
+            return (last + 1) % self.players
+        if street.opener in (Opener.BRING_IN, Opener.BEST_SHOWING):
+            raise NotImplementedError("stud openers arrive with the stud variants")
+        return 0
+
+    def _straddlers(self) -> list[int]:
+        """Players whose forced bet is a straddle: above the big blind."""
+        blinds = self.config.blinds
+        posted = sorted((b, p) for p, b in enumerate(blinds) if b)
+        return [p for _, p in posted[2:]]
+
+    def _bet_size(self, street: Street) -> int:
+        return self.config.big_bet if street.big_bet else self.config.small_bet
+
+    def _next_pending(self, start: int, include_start: bool = False) -> int | None:
+        for i in range(0 if include_start else 1, self.players + 1):
+            p = (start + i) % self.players
+            if p in self._pending:
+                return p
+        return None
+
+    def _end_street(self) -> None:
+        self._return_uncalled()
+        self.bets = [0] * self.players
+        self._actor = None
+        self._pending = set()
+        self._current_bet = 0
+        if len(self._live()) == 1:
+            self._settle()
+            return
+        if len(self._able()) <= 1:
+            self._betting_closed = True
+        self.street += 1
+        self._begin_street()
+
+    def _return_uncalled(self) -> None:
+        top = max(range(self.players), key=lambda p: self.bets[p])
+        others = max((b for p, b in enumerate(self.bets) if p != top), default=0)
+        excess = self.bets[top] - others
+        if excess > 0:
+            self.stacks[top] += excess
+            self.bets[top] -= excess
+            self.contributed[top] -= excess
+
+    # ----------------------------------------------------------------- dealing
+    def _check_new_cards(self, cards: Iterable[Card | None]) -> None:
+        seen = self._cards_in_play()
+        batch: set[Card] = set()
+        for card in cards:
+            if card is None:
+                continue
+            if card not in self._deck:
+                raise IllegalAction("card_not_in_deck", card=str(card))
+            if card in seen or card in batch:
+                raise IllegalAction("duplicate_card", card=str(card))
+            batch.add(card)
+
+    def _cards_in_play(self) -> set[Card]:
+        seen = {c for cards in self.hole for c in cards if c is not None}
+        seen.update(self.board)
+        seen.update(self.discards)
+        return seen
+
+    def _waiting(self) -> dict[str, str]:
+        wait = WAITING[self.waiting_for()]
+        if self.phase == Phase.BETTING:
+            from tableside.engine.errors import player_label
+
+            return {lang: text.format(actor=player_label(self._actor, lang))
+                    for lang, text in wait.items()}
+        return wait
+
+    def _deal_hole(self, event: DealHole) -> None:
+        p, cards = event.player, tuple(event.cards)
+        if self.phase == Phase.DRAWING:
+            expected = self._drawn.get(p, 0)
+        elif self.phase == Phase.DEALING:
+            expected = self._need_hole.get(p, 0)
+        else:
+            expected = 0
+        if not expected:
+            raise IllegalAction("unexpected_deal", what=_DEAL_HOLE["en"], what_de=_DEAL_HOLE["de"],
+                                waiting=self._waiting())
+        if len(cards) != expected:
+            raise IllegalAction("wrong_card_count", what=_DEAL_HOLE["en"],
+                                what_de=_DEAL_HOLE["de"], expected=expected, got=len(cards))
+        self._check_new_cards(cards)
+        if self.phase == Phase.DRAWING:
+            self.hole[p].extend(cards)
+            self.up[p].extend([False] * len(cards))
+            self._drawn[p] = 0
+            self._maybe_finish_draw()
+            return
+        street = self.current_street
+        self.hole[p].extend(cards)
+        self.up[p].extend([False] * street.hole + [True] * street.up)
+        del self._need_hole[p]
+        if not self._need_hole and not self._need_board:
+            self._after_deals()
+
+    def _deal_board(self, event: DealBoard) -> None:
+        cards = tuple(event.cards)
+        if self.phase != Phase.DEALING or not self._need_board:
+            raise IllegalAction("unexpected_deal", what=_DEAL_BOARD["en"],
+                                what_de=_DEAL_BOARD["de"], waiting=self._waiting())
+        if len(cards) != self._need_board:
+            raise IllegalAction("wrong_card_count", what=_DEAL_BOARD["en"],
+                                what_de=_DEAL_BOARD["de"], expected=self._need_board,
+                                got=len(cards))
+        if any(c is None for c in cards):
+            raise IllegalAction("wrong_card_count", what=_DEAL_BOARD["en"],
+                                what_de=_DEAL_BOARD["de"], expected=self._need_board,
+                                got=sum(c is not None for c in cards))
+        self._check_new_cards(cards)
+        self.board.extend(cards)
+        self._need_board = 0
+        if not self._need_hole:
+            self._after_deals()
+
+    def _discard(self, event: Discard) -> None:
+        p = event.player
+        if self.phase != Phase.DRAWING:
+            raise IllegalAction("unexpected_deal", what="draw", what_de="Tauschrunde",
+                                waiting=self._waiting())
+        if self.folded[p]:
+            raise IllegalAction("folded", player=p)
+        if p in self._drawn:
+            raise IllegalAction("already_drawn", player=p)
+        cards = tuple(event.cards)
+        limit = self.variant.max_discard
+        if limit and len(cards) > limit:
+            raise IllegalAction("too_many_discards", limit=limit, got=len(cards))
+        held = list(self.hole[p])
+        for card in cards:
+            if card in held:
+                held.remove(card)
+            elif None in held:  # a face-down card nobody saw: now it is known
+                held.remove(None)
+            else:
+                raise IllegalAction("not_holding", player=p, card=str(card))
+        keep_up = [u for c, u in zip(self.hole[p], self.up[p], strict=True) if c in held]
+        self.hole[p] = held
+        self.up[p] = keep_up[:len(held)]
+        self.discards.extend(c for c in cards if c is not None)
+        self._drawn[p] = len(cards)
+        self._maybe_finish_draw()
+
+    def _maybe_finish_draw(self) -> None:
+        if all(p in self._drawn and not self._drawn[p] for p in self._live()):
+            self._after_deals()
+
+    # ----------------------------------------------------------------- betting
+    def _legal(self, p: int) -> Legal:
+        owed = self._current_bet - self.bets[p]
+        call = min(owed, self.stacks[p])
+        reach = self.bets[p] + self.stacks[p]  # the most this player can have in front
+        min_to = max_to = None
+        if self._raise_refusal(p) is None:
+            street = self.current_street
+            low, high = bet_bounds(
+                self.variant.structure, stack=self.stacks[p], bet=self.bets[p],
+                current_bet=self._current_bet, full_raise=self._full_raise,
+                pot=sum(self.contributed), opening_bet=self.config.opening_bet,
+                small_bet=self._bet_size(street) if self.variant.structure ==
+                Structure.FIXED_LIMIT else self.config.small_bet,
+                big_bet=self.config.big_bet)
+            min_to, max_to = min(low, reach), min(high, reach)
+        return Legal(p, call, call > 0 and call == self.stacks[p], min_to, max_to,
+                     facing_bet=self._current_bet > 0)
+
+    def _raise_refusal(self, p: int) -> IllegalAction | None:
+        """Why player ``p`` may not bet or raise now (None: they may)."""
+        reach = self.bets[p] + self.stacks[p]
+        if reach <= self._current_bet:
+            return IllegalAction("more_than_stack", player=p, stack=self.stacks[p],
+                                 verb="raise to", verb_de="Raise auf",
+                                 to=self._current_bet + 1)
+        if not any(q != p and self.stacks[q] > 0 for q in self._live()):
+            return IllegalAction("no_raise_all_in", player=p)
+        if p in self._acted_at and self._current_bet - self._acted_at[p] < self._full_raise:
+            return IllegalAction("not_reopened", player=p)
+        cap = self.config.raise_cap
+        capped = self.variant.structure in (Structure.FIXED_LIMIT, Structure.SPREAD_LIMIT)
+        heads_up = len(self._live()) == 2 and self.config.uncapped_heads_up
+        if capped and cap is not None and not heads_up and self._raises >= cap:
+            return IllegalAction("raise_capped", cap=cap)
+        return None
+
+    def _require_turn(self, p: int) -> None:
+        if self.phase == Phase.COMPLETE:
+            raise IllegalAction("hand_over")
+        if self.phase != Phase.BETTING:
+            raise IllegalAction("no_action_expected", waiting=self._waiting())
+        if p != self._actor:
+            raise IllegalAction("not_your_turn", actor=self._actor, player=p)
+
+    def _fold(self, event: Fold) -> None:
+        p = event.player
+        self._require_turn(p)
+        self.folded[p] = True
+        self._pending.discard(p)
+        if len(self._live()) == 1:
+            self._end_street()
+            return
+        self._after_action(p)
+
+    def _check_call(self, event: CheckCall) -> None:
+        p = event.player
+        self._require_turn(p)
+        self._put(p, min(self._current_bet - self.bets[p], self.stacks[p]))
+        self._acted_at[p] = self._current_bet
+        self._pending.discard(p)
+        self._after_action(p)
+
+    def _bet_raise(self, event: BetRaise) -> None:
+        p, to = event.player, event.to
+        self._require_turn(p)
+        legal = self._legal(p)
+        verb = "raise" if self._current_bet else "bet"
+        words = {"verb": "raise to" if verb == "raise" else "bet",
+                 "verb_de": "Raise auf" if verb == "raise" else "Bet",
+                 "verb_noun": "raise to" if verb == "raise" else "bet of"}
+        if to <= self._current_bet:
+            raise IllegalAction("raise_not_above_bet", legal, to=to, current=self._current_bet)
+        refusal = self._raise_refusal(p)
+        if refusal is not None:
+            refusal.legal = legal
+            raise refusal
+        reach = self.bets[p] + self.stacks[p]
+        if to > reach:
+            raise IllegalAction("more_than_stack", legal, player=p, stack=self.stacks[p],
+                                to=to, **words)
+        if to < legal.min_to:
+            if self.variant.structure == Structure.FIXED_LIMIT:
+                raise IllegalAction("fixed_amount", legal, exact=legal.min_to, to=to, **words)
+            raise IllegalAction("below_min_bet", legal, to=to, minimum=legal.min_to, **words)
+        if to > legal.max_to:
+            if self.variant.structure == Structure.FIXED_LIMIT:
+                raise IllegalAction("fixed_amount", legal, exact=legal.max_to, to=to, **words)
+            limit = {Structure.POT_LIMIT: ("pot-limit", "Pot-Limit"),
+                     Structure.SPREAD_LIMIT: ("spread-limit", "Spread-Limit")}.get(
+                         self.variant.structure, ("table", "Tisch"))
+            raise IllegalAction("above_max_bet", legal, to=to, maximum=legal.max_to,
+                                limit=limit[0], limit_de=limit[1], **words)
+        increment = to - self._current_bet
+        full = increment >= self._full_raise
+        self._put(p, to - self.bets[p])
+        if full and self.variant.structure != Structure.FIXED_LIMIT:
+            self._full_raise = increment
+        self._current_bet = to
+        self._raises += 1
+        self._aggressor = p
+        self._acted_at[p] = to
+        self._pending = set(self._able()) - {p}
+        self._after_action(p)
+
+    def _bring_in(self, event: BringIn) -> None:
+        self._require_turn(event.player)
+        raise IllegalAction("bring_in_not_now")
+
+    def _after_action(self, p: int) -> None:
+        if not self._pending:
+            self._end_street()
+            return
+        self._actor = self._next_pending(p)
+
+    # ----------------------------------------------------------------- showdown
+    def _begin_showdown(self) -> None:
+        self.phase = Phase.SHOWDOWN
+        self._maybe_settle()
+
+    def _show(self, event: Show) -> None:
+        p = event.player
+        if self.phase == Phase.COMPLETE:
+            # A winner may still show voluntarily once the others have mucked.
+            if event.cards is None or self.folded[p] or p in self.shown:
+                raise IllegalAction("hand_over")
+            self._reveal(p, tuple(event.cards))
+            return
+        if self.phase != Phase.SHOWDOWN and not self._betting_closed:
+            raise IllegalAction("not_at_showdown")
+        if self.folded[p]:
+            raise IllegalAction("not_contending", player=p)
+        if p in self.shown:
+            raise IllegalAction("already_shown", player=p)
+        if event.cards is None:
+            if self.config.all_hands_shown:
+                raise IllegalAction("must_show", player=p)
+            self.shown[p] = None
+        else:
+            self._reveal(p, tuple(event.cards))
+        if self.phase == Phase.SHOWDOWN:
+            self._maybe_settle()
+
+    def _reveal(self, p: int, cards: tuple[Card, ...]) -> None:
+        held = self.hole[p]
+        dealt = " ".join("??" if c is None else str(c) for c in held)
+        if len(cards) != len(held) or any(c is None for c in cards):
+            raise IllegalAction("wrong_shown_cards", player=p, dealt=dealt,
+                                shown=" ".join(map(str, cards)))
+        known = [c for c in held if c is not None]
+        if not set(known) <= set(cards):
+            raise IllegalAction("wrong_shown_cards", player=p, dealt=dealt,
+                                shown=" ".join(map(str, cards)))
+        new = [c for c in cards if c not in known]
+        self._check_new_cards(new)
+        filled = iter(new)
+        self.hole[p] = [c if c is not None else next(filled) for c in held]
+        self.shown[p] = tuple(self.hole[p])
+
+    def _contenders(self, pot: Pot) -> list[int]:
+        return [p for p in pot.eligible if self.shown.get(p, ()) is not None]
+
+    def _maybe_settle(self) -> None:
+        pots = build_pots(self.contributed, [not f for f in self.folded], self.antes)
+        for pot in pots:
+            contenders = self._contenders(pot)
+            if len(contenders) > 1 and any(p not in self.shown for p in contenders):
+                return
+        self._settle()
+
+    def _settle(self) -> None:
+        live = [not f for f in self.folded]
+        pots = build_pots(self.contributed, live, self.antes)
+        rake_left = 0
+        if self.config.rake is not None:
+            flop_seen = bool(self.board) or not any(s.board for s in self.variant.streets)
+            rake_left = self.config.rake.of(sum(p.amount for p in pots), flop_seen)
+        rake = rake_left
+        values = self._values()
+        won = [0] * self.players
+        results = []
+        for index, pot in enumerate(pots):
+            taken = min(rake_left, pot.amount)
+            rake_left -= taken
+            amount = pot.amount - taken
+            awards = self._award(amount, self._contenders(pot) or list(pot.eligible), values)
+            for award in awards:
+                for p, share in award.shares.items():
+                    won[p] += share
+            results.append(PotResult(index, amount, pot.eligible, tuple(awards)))
+        for p in range(self.players):
+            self.stacks[p] += won[p]
+        self.result = HandResult(tuple(results), tuple(won), rake, tuple(self.stacks))
+        self.phase = Phase.COMPLETE
+        self._actor = None
+
+    def _values(self) -> dict[int, HandValue | SplitValue]:
+        variant = self.variant
+        values = {}
+        for p, cards in self.shown.items():
+            if cards is None:
+                continue
+            values[p] = judge(variant.judge, cards, self.board, wild_ranks=variant.wild_ranks,
+                              bug=variant.bug)
+        return values
+
+    def _award(self, amount: int, contenders: list[int],
+               values: dict[int, HandValue | SplitValue]) -> list[Award]:
+        if len(contenders) == 1 or not all(p in values for p in contenders):
+            shares, odd = split(amount, contenders[:1] if len(contenders) == 1 else contenders)
+            return [Award("all", amount, tuple(shares), shares, odd, {})]
+        sample = values[contenders[0]]
+        if isinstance(sample, SplitValue):
+            highs = {p: values[p].high for p in contenders}
+            lows = {p: values[p].low for p in contenders if values[p].low is not None}
+            if not lows:
+                return [self._best_share("high", amount, highs)]
+            low_amount = amount // 2  # the odd chip goes to the high half
+            return [self._best_share("high", amount - low_amount, highs),
+                    self._best_share("low", low_amount, lows)]
+        half = "high" if sample.family == Family.HIGH else "low"
+        return [self._best_share(half, amount, {p: values[p] for p in contenders})]
+
+    @staticmethod
+    def _best_share(half: str, amount: int, hands: dict[int, HandValue]) -> Award:
+        best = max(v.strength for v in hands.values())
+        winners = tuple(sorted(p for p, v in hands.items() if v.strength == best))
+        shares, odd = split(amount, winners)
+        return Award(half, amount, winners, shares, odd, {p: hands[p] for p in winners})
+
+    _HANDLERS = {
+        DealHole: _deal_hole,
+        DealBoard: _deal_board,
+        Discard: _discard,
+        Fold: _fold,
+        CheckCall: _check_call,
+        BetRaise: _bet_raise,
+        BringIn: _bring_in,
+        Show: _show,
+    }

@@ -1,0 +1,116 @@
+"""Variants are data: the deck, what each street deals, how it bets and how hands are judged.
+
+A variant never holds stakes (those belong to a :class:`~tableside.engine.config.HandConfig`);
+it says only what kind of game is played. New games are new rows in :data:`VARIANTS`, not new
+code in the engine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class Structure(StrEnum):
+    NO_LIMIT = "no-limit"
+    POT_LIMIT = "pot-limit"
+    FIXED_LIMIT = "fixed-limit"
+    SPREAD_LIMIT = "spread-limit"
+
+
+class Opener(StrEnum):
+    """Who acts first on a street."""
+
+    BLINDS = "blinds"  # left of the big blind, or of the last straddle
+    POSITION = "position"  # the first player still in, left of the button
+    BRING_IN = "bring-in"  # stud third street: the lowest up card (razz: the highest) brings in
+    BEST_SHOWING = "best-showing"  # stud: the best up cards (razz: the lowest)
+
+
+@dataclass(frozen=True, slots=True)
+class Street:
+    """One round of dealing and (usually) betting."""
+
+    name: str
+    hole: int = 0  # cards each player gets face down
+    up: int = 0  # cards each player gets face up (stud), after the face-down ones
+    board: int = 0  # community cards
+    draw: bool = False  # players discard and are dealt replacements before the betting
+    big_bet: bool = False  # fixed limit: this street bets the big bet
+    opener: Opener = Opener.POSITION
+    betting: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    code: str  # the PHH variant code, e.g. "NT" for no-limit Texas hold'em
+    names: dict[str, str]  # by language
+    structure: Structure
+    streets: tuple[Street, ...]
+    judge: str  # a name in tableside.evaluation.JUDGES
+    short_deck: bool = False
+    jokers: int = 0
+    wild_ranks: tuple[int, ...] = ()
+    bug: bool = False
+    max_discard: int = 0  # draw games: how many cards a player may throw (0: any number)
+    low_brings_in: bool = True  # stud: lowest up card brings in (razz: False)
+    extra: dict = field(default_factory=dict)
+
+    def name(self, lang: str = "en") -> str:
+        return self.names.get(lang, self.names["en"])
+
+    @property
+    def hole_count(self) -> int:
+        """Cards each player holds by the end (not counting draws)."""
+        return sum(s.hole + s.up for s in self.streets)
+
+    @property
+    def uses_blinds(self) -> bool:
+        return self.streets[0].opener == Opener.BLINDS
+
+
+_HOLDEM_STREETS = (
+    Street("preflop", hole=2, opener=Opener.BLINDS),
+    Street("flop", board=3),
+    Street("turn", board=1, big_bet=True),
+    Street("river", board=1, big_bet=True),
+)
+
+
+def _omaha_streets(hole: int) -> tuple[Street, ...]:
+    return (Street("preflop", hole=hole, opener=Opener.BLINDS), *_HOLDEM_STREETS[1:])
+
+
+def _holdem(code: str, en: str, de: str, structure: Structure, **options) -> Variant:
+    return Variant(code, {"en": en, "de": de}, structure, _HOLDEM_STREETS, "high", **options)
+
+
+VARIANTS: dict[str, Variant] = {v.code: v for v in (
+    _holdem("NT", "No-limit Texas hold'em", "No-Limit Texas Hold'em", Structure.NO_LIMIT),
+    _holdem("PT", "Pot-limit Texas hold'em", "Pot-Limit Texas Hold'em", Structure.POT_LIMIT),
+    _holdem("FT", "Fixed-limit Texas hold'em", "Limit Texas Hold'em", Structure.FIXED_LIMIT),
+    _holdem("ST", "Spread-limit Texas hold'em", "Spread-Limit Texas Hold'em",
+            Structure.SPREAD_LIMIT),
+    Variant("NS", {"en": "No-limit short-deck hold'em", "de": "No-Limit Short Deck Hold'em"},
+            Structure.NO_LIMIT, _HOLDEM_STREETS, "short-deck", short_deck=True),
+    Variant("PO", {"en": "Pot-limit Omaha", "de": "Pot-Limit Omaha"}, Structure.POT_LIMIT,
+            _omaha_streets(4), "omaha"),
+    Variant("NO", {"en": "No-limit Omaha", "de": "No-Limit Omaha"}, Structure.NO_LIMIT,
+            _omaha_streets(4), "omaha"),
+    Variant("FO", {"en": "Fixed-limit Omaha", "de": "Limit Omaha"}, Structure.FIXED_LIMIT,
+            _omaha_streets(4), "omaha"),
+    Variant("PO/8", {"en": "Pot-limit Omaha hi-lo", "de": "Pot-Limit Omaha Hi-Lo"},
+            Structure.POT_LIMIT, _omaha_streets(4), "omaha-hilo8"),
+    Variant("FO/8", {"en": "Fixed-limit Omaha hi-lo eight or better",
+                     "de": "Limit Omaha Hi-Lo (Acht oder besser)"},
+            Structure.FIXED_LIMIT, _omaha_streets(4), "omaha-hilo8"),
+    Variant("P5O", {"en": "Pot-limit five-card Omaha", "de": "Pot-Limit Five Card Omaha"},
+            Structure.POT_LIMIT, _omaha_streets(5), "omaha"),
+)}
+
+
+def variant(code: str) -> Variant:
+    try:
+        return VARIANTS[code]
+    except KeyError:
+        raise ValueError(f"unknown variant {code!r}; known: {', '.join(VARIANTS)}") from None
