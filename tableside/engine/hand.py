@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from enum import StrEnum
+from typing import ClassVar
 
 from tableside.cards import Card, deck
 from tableside.engine.betting import Legal, bet_bounds
@@ -631,7 +632,7 @@ class Hand:
         shares, odd = split(amount, winners)
         return Award(half, amount, winners, shares, odd, {p: hands[p] for p in winners})
 
-    _HANDLERS = {
+    _HANDLERS: ClassVar[dict] = {
         DealHole: _deal_hole,
         DealBoard: _deal_board,
         Discard: _discard,

@@ -1,12 +1,13 @@
-"""The fast scalar evaluator: strength only, five to seven natural cards, no wild cards.
+"""The fast scalar evaluators: strength only, five to seven natural cards, no wild cards.
 
-This is the path for hot loops (equity, bots, replaying hands); :func:`evaluate_high` gives the
-same strength plus the category, name and best five. Its tables are built on first use.
+This is the path for hot loops (equity, bots, replaying hands); :func:`evaluate_high` and
+:func:`evaluate_short_deck` give the same strengths plus the category, name and best five.
+Their tables are built on first use.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 
 from tableside.evaluation.tables import (
@@ -20,22 +21,45 @@ from tableside.evaluation.tables import (
 _KEYS = CARD_KEYS
 
 
-@cache
-def _tables() -> tuple[dict[int, dict[int, int]], list[int], list[int]]:
-    return {n: rank_strengths(n) for n in (5, 6, 7)}, flush_strengths(), flush_suits()
+def _strength_function(family: str, name: str, doc: str) -> Callable[[Sequence[int]], int]:
+    """The lookup in one family's tables ("high" or "short-deck"), named ``name``.
+
+    A closure rather than a shared function taking the tables: in this hot path an extra call
+    per hand costs a third of the time.
+    """
+
+    @cache
+    def tables() -> tuple[dict[int, dict[int, int]], list[int], list[int]]:
+        return ({n: rank_strengths(n, family) for n in (5, 6, 7)}, flush_strengths(family),
+                flush_suits())
+
+    def strength(cards: Sequence[int]) -> int:
+        ranks, flushes, flush_suit = tables()
+        key = 0
+        for card in cards:
+            key += _KEYS[card]
+        suit = flush_suit[key & SUIT_MASK]
+        if suit < 0:
+            return ranks[len(cards)][key >> 12]
+        mask = 0
+        for card in cards:
+            if card & 3 == suit:
+                mask |= 1 << (card >> 2)
+        return flushes[mask]
+
+    strength.__name__ = strength.__qualname__ = name
+    strength.__doc__ = doc
+    return strength
 
 
-def high_strength(cards: Sequence[int]) -> int:
-    """Dense high strength of 5-7 distinct natural cards (ints 0-51); higher is better."""
-    ranks, flushes, flush_suit = _tables()
-    key = 0
-    for card in cards:
-        key += _KEYS[card]
-    suit = flush_suit[key & SUIT_MASK]
-    if suit < 0:
-        return ranks[len(cards)][key >> 12]
-    mask = 0
-    for card in cards:
-        if card & 3 == suit:
-            mask |= 1 << (card >> 2)
-    return flushes[mask]
+high_strength = _strength_function(
+    "high", "high_strength",
+    """Dense high strength of 5-7 distinct natural cards (ints 0-51); higher is better.""")
+
+short_deck_strength = _strength_function(
+    "short-deck", "short_deck_strength",
+    """Dense short-deck strength of 5-7 distinct natural cards, sixes to aces (ints 16-51).
+
+    Cards are not checked (:func:`evaluate_short_deck` checks them): one below six gives a
+    wrong strength or a KeyError.
+    """)

@@ -8,25 +8,43 @@ Rules (the seeds' house rules):
   (so A-A-A-A-joker is five aces, and K-Q-7-4-joker is ace-high, not a pair).
 - Aces are high, or low in the wheel 5-4-3-2-A (``wheel=False`` for deuce-to-seven, where
   the ace is only high); never in the middle, so 4-3-2-A-K is no straight.
+
+Short deck (six-plus, :func:`evaluate_short_deck`) is judged by the same search under its own
+:class:`~tableside.evaluation.strength.Ranking`: cards run from six to ace, A-6-7-8-9 is the
+lowest straight (nine-high), and a flush beats a full house.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
-from tableside.cards import ACE, Card, CardError, check_distinct
-from tableside.evaluation.fast import high_strength
+from tableside.cards import ACE, RANK_NAMES, Card, CardError, check_distinct
+from tableside.evaluation.fast import high_strength, short_deck_strength
 from tableside.evaluation.strength import (
     HIGH_CLASS_OF,
     HIGH_STRENGTH,
+    NO_WHEEL,
     NO_WHEEL_STRENGTH,
     PATTERNS,
+    SHORT_DECK,
+    SHORT_DECK_CLASS_OF,
+    SHORT_DECK_STRENGTH,
+    STANDARD,
     Category,
+    HandClass,
+    Ranking,
     best_groups,
-    straight_highs,
-    straight_ranks,
 )
 from tableside.evaluation.value import Family, HandValue
+
+# What each ranking's hands are worth: family, strength of each class, and for natural hands of
+# five to seven cards the fast table lookup with its strength -> class list (None: search only).
+_SCALES = {
+    STANDARD: (Family.HIGH, HIGH_STRENGTH, high_strength, HIGH_CLASS_OF),
+    NO_WHEEL: (Family.HIGH, NO_WHEEL_STRENGTH, None, None),
+    SHORT_DECK: (Family.SHORT_DECK, SHORT_DECK_STRENGTH, short_deck_strength,
+                 SHORT_DECK_CLASS_OF),
+}
 
 
 def split_wilds(cards: Iterable[Card], wild_ranks: Iterable[int] = (),
@@ -88,13 +106,17 @@ class _Hand:
 def evaluate_high(cards: Iterable[Card], *, wild_ranks: Iterable[int] = (), bug: bool = False,
                   wheel: bool = True) -> HandValue:
     """The best five-card high hand from five or more cards."""
-    cards = list(cards)
-    hand = _checked_hand(cards, wild_ranks, bug)
-    if wheel and not hand.any_wild and len(cards) <= 7:
-        # Natural cards: the table lookup names the class; only the cards remain to be picked.
-        category, ranks = HIGH_CLASS_OF[high_strength(cards)]
-        return _value(category, ranks, _take_class(hand, category, ranks), wheel)
-    return _value(*_best(hand, wheel), wheel)
+    return _evaluate(list(cards), STANDARD if wheel else NO_WHEEL, wild_ranks, bug)
+
+
+def evaluate_short_deck(cards: Iterable[Card], *, wild_ranks: Iterable[int] = (),
+                        bug: bool = False) -> HandValue:
+    """The best five-card short-deck (six-plus) hand from five or more cards, sixes to aces.
+
+    Raises :class:`CardError` for a card below six. Wild cards and the bug work as in
+    :func:`evaluate_high`, never standing for a card below six.
+    """
+    return _evaluate(list(cards), SHORT_DECK, wild_ranks, bug)
 
 
 def search_high(cards: Iterable[Card], *, wild_ranks: Iterable[int] = (), bug: bool = False,
@@ -104,46 +126,62 @@ def search_high(cards: Iterable[Card], *, wild_ranks: Iterable[int] = (), bug: b
     The search is what judges wild cards and hands of more than seven cards; tests hold it
     against the tables on natural hands.
     """
-    return _value(*_best(_checked_hand(list(cards), wild_ranks, bug), wheel), wheel)
+    return _search(list(cards), STANDARD if wheel else NO_WHEEL, wild_ranks, bug)
 
 
-def _checked_hand(cards: list[Card], wild_ranks: Iterable[int], bug: bool) -> _Hand:
+def search_short_deck(cards: Iterable[Card], *, wild_ranks: Iterable[int] = (),
+                      bug: bool = False) -> HandValue:
+    """:func:`evaluate_short_deck` by the rule-by-rule search alone, never the tables."""
+    return _search(list(cards), SHORT_DECK, wild_ranks, bug)
+
+
+def _evaluate(cards: list[Card], ranking: Ranking, wild_ranks: Iterable[int],
+              bug: bool) -> HandValue:
+    hand = _checked_hand(cards, ranking, wild_ranks, bug)
+    _, _, table_strength, class_of = _SCALES[ranking]
+    if table_strength and not hand.any_wild and len(cards) <= 7:
+        # Natural cards: the table lookup names the class; only the cards remain to be picked.
+        category, ranks = class_of[table_strength(cards)]
+        return _value(category, ranks, _take_class(hand, category, ranks, ranking), ranking)
+    return _value(*_best(hand, ranking), ranking)
+
+
+def _search(cards: list[Card], ranking: Ranking, wild_ranks: Iterable[int],
+            bug: bool) -> HandValue:
+    return _value(*_best(_checked_hand(cards, ranking, wild_ranks, bug), ranking), ranking)
+
+
+def _checked_hand(cards: list[Card], ranking: Ranking, wild_ranks: Iterable[int],
+                  bug: bool) -> _Hand:
     check_distinct(cards)
+    for card in cards:
+        if not card.is_joker and card >> 2 < ranking.lowest:
+            lowest = RANK_NAMES["en"][ranking.lowest]
+            raise CardError(f"{card} is not in the short deck ({lowest}es to aces)")
     if len(cards) < 5:
         raise CardError(f"a high hand needs at least five cards, got {len(cards)}")
     return _Hand(*split_wilds(cards, wild_ranks, bug))
 
 
 def _value(category: Category, ranks: tuple[int, ...], chosen: list[tuple[Card, Card]],
-           wheel: bool) -> HandValue:
-    strength = (HIGH_STRENGTH if wheel else NO_WHEEL_STRENGTH)[(category, ranks)]
-    return HandValue(Family.HIGH, strength, category, ranks,
+           ranking: Ranking) -> HandValue:
+    family, strengths, _, _ = _SCALES[ranking]
+    return HandValue(family, strengths[(category, ranks)], category, ranks,
                      tuple(c for c, _ in chosen), tuple(s for _, s in chosen))
 
 
-def _best(hand: _Hand, wheel: bool) -> tuple[Category, tuple[int, ...], list[tuple[Card, Card]]]:
-    """Try each category from the top; the first that can be made is the hand."""
-    finders = (
-        lambda: _sets(hand, Category.FIVE_OF_A_KIND),
-        lambda: _straight_flush(hand, wheel),
-        lambda: _sets(hand, Category.FOUR_OF_A_KIND),
-        lambda: _sets(hand, Category.FULL_HOUSE),
-        lambda: _flush(hand),
-        lambda: _straight(hand, wheel),
-        lambda: _sets(hand, Category.THREE_OF_A_KIND),
-        lambda: _sets(hand, Category.TWO_PAIR),
-        lambda: _sets(hand, Category.PAIR),
-        lambda: _sets(hand, Category.HIGH_CARD),
-    )
-    for find in finders:
-        found = find()
+def _best(hand: _Hand, ranking: Ranking) -> tuple[Category, tuple[int, ...],
+                                                  list[tuple[Card, Card]]]:
+    """Try each category from the top, in the ranking's order; the first made is the hand."""
+    for category in reversed(ranking.order):
+        found = _FINDERS[category](hand, category, ranking)
         if found:
             return found
     raise AssertionError("five or more cards always make a hand")
 
 
-def _sets(hand: _Hand, category: Category):
-    ranks = best_groups(hand.set_counts, len(hand.wilds), PATTERNS[category])
+def _sets(hand: _Hand, category: Category, ranking: Ranking):
+    ranks = best_groups(hand.set_counts, len(hand.wilds), PATTERNS[category], ranking.lowest)
     if ranks is None:
         return None
     return category, ranks, _take_groups(hand, category, ranks)
@@ -161,20 +199,20 @@ def _take_groups(hand: _Hand, category: Category, ranks: tuple[int, ...]):
     return chosen
 
 
-def _take_class(hand: _Hand, category: Category, ranks: tuple[int, ...]):
+def _take_class(hand: _Hand, category: Category, ranks: tuple[int, ...], ranking: Ranking):
     """The natural cards that make a known class (at most one suit can hold five of 5-7 cards)."""
     if category in PATTERNS:
         return _take_groups(hand, category, ranks)
-    needed = ranks if category == Category.FLUSH else straight_ranks(ranks[0])
+    needed = ranks if category == Category.FLUSH else ranking.straight_ranks(ranks[0])
     suit = None
     if category != Category.STRAIGHT:
         suit = next(s for s in range(4) if hand.suit_ranks[s].issuperset(needed))
     return _fill(hand, needed, suit)
 
 
-def _straight_flush(hand: _Hand, wheel: bool):
-    for high in straight_highs(wheel):
-        needed = straight_ranks(high)
+def _straight_flush(hand: _Hand, category: Category, ranking: Ranking):
+    for high in ranking.straight_highs():
+        needed = ranking.straight_ranks(high)
         for suit in (3, 2, 1, 0):
             missing = sum(1 for r in needed if r not in hand.suit_ranks[suit])
             if missing <= hand.any_wild:
@@ -182,13 +220,13 @@ def _straight_flush(hand: _Hand, wheel: bool):
     return None
 
 
-def _flush(hand: _Hand):
+def _flush(hand: _Hand, category: Category, ranking: Ranking):
     best = None
     for suit in (3, 2, 1, 0):
         held = hand.suit_ranks[suit]
         if len(held) + hand.any_wild < 5:
             continue
-        fill = [r for r in range(ACE, -1, -1) if r not in held][:hand.any_wild]
+        fill = [r for r in ranking.ranks if r not in held][:hand.any_wild]
         top = tuple(sorted(held | set(fill), reverse=True)[:5])
         if best is None or top > best[0]:
             best = (top, suit)
@@ -198,10 +236,10 @@ def _flush(hand: _Hand):
     return Category.FLUSH, top, _fill(hand, top, suit)
 
 
-def _straight(hand: _Hand, wheel: bool):
+def _straight(hand: _Hand, category: Category, ranking: Ranking):
     present = {r for r in range(13) if hand.counts[r]}
-    for high in straight_highs(wheel):
-        needed = straight_ranks(high)
+    for high in ranking.straight_highs():
+        needed = ranking.straight_ranks(high)
         if sum(1 for r in needed if r not in present) <= hand.any_wild:
             return Category.STRAIGHT, (high,), _fill(hand, needed, None)
     return None
@@ -216,3 +254,13 @@ def _fill(hand: _Hand, ranks: Sequence[int], suit: int | None) -> list[tuple[Car
         else:
             chosen.append(hand.take_wild(rank, suit, bug_allowed=True))
     return chosen
+
+
+# How each category is looked for; every finder takes (hand, category, ranking).
+_FINDERS: dict[Category, Callable[[_Hand, Category, Ranking],
+                                  tuple[Category, HandClass, list] | None]] = {
+    **dict.fromkeys(PATTERNS, _sets),
+    Category.STRAIGHT_FLUSH: _straight_flush,
+    Category.FLUSH: _flush,
+    Category.STRAIGHT: _straight,
+}

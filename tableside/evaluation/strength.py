@@ -5,6 +5,11 @@ are dense (1, 2, 3, ...) within a family, so the 2,598,960 five-card poker hands
 7,462 high strengths (13 more for five of a kind with wild cards), and every evaluator (the
 general one, the fast scalar one and the numpy batch one) agrees on the same numbers.
 
+The high rankings differ only in what a :class:`Ranking` states: the lowest rank in the deck,
+whether the ace also plays low in the lowest straight, and whether a flush beats a full house.
+Standard high poker, deuce-to-seven (no wheel) and short deck (six-plus: 36 cards, the ace-low
+straight is A-6-7-8-9, a flush beats a full house) are three rankings of the same machinery.
+
 A class is ``(category, ranks)``: the category and the ranks that decide ties, grouped as the
 pattern reads (full house: trips rank, pair rank; two pair: high pair, low pair, kicker).
 Ranks are 0 (deuce) .. 12 (ace).
@@ -13,12 +18,16 @@ Ranks are 0 (deuce) .. 12 (ace).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from enum import IntEnum
 
-from tableside.cards import ACE, FIVE, SIX
+from tableside.cards import ACE, DEUCE, SIX
 
 
 class Category(IntEnum):
+    """A hand category. The values follow standard high poker; in short deck a flush beats a
+    full house, so compare strengths, never category values."""
+
     HIGH_CARD = 0
     PAIR = 1
     TWO_PAIR = 2
@@ -50,19 +59,59 @@ PATTERNS: dict[Category, tuple[int, ...]] = {
 HandClass = tuple[Category, tuple[int, ...]]
 
 
+@dataclass(frozen=True, slots=True)
+class Ranking:
+    """The rules that tell one high ranking from another; everything else is shared.
+
+    ``lowest`` is the deck's lowest rank; ``ace_low`` lets the ace play below it in the lowest
+    straight (5-4-3-2-A, or A-6-7-8-9 in short deck, where that straight is nine-high);
+    ``flush_beats_full_house`` holds in short deck, where flushes are the rarer hand.
+    """
+
+    lowest: int = DEUCE
+    ace_low: bool = True
+    flush_beats_full_house: bool = False
+
+    @property
+    def ranks(self) -> range:
+        """The ranks in the deck, highest first."""
+        return range(ACE, self.lowest - 1, -1)
+
+    def straight_highs(self) -> range:
+        """Tops of the straights, highest first (the ace-low straight is topped by lowest + 3)."""
+        return range(ACE, self.lowest + (3 if self.ace_low else 4) - 1, -1)
+
+    def straight_ranks(self, high: int) -> tuple[int, ...]:
+        """The five ranks of the straight topped by ``high``, the ace last when it plays low."""
+        if high == self.lowest + 3:
+            return (*range(high, self.lowest - 1, -1), ACE)
+        return tuple(range(high, high - 5, -1))
+
+    @property
+    def order(self) -> tuple[Category, ...]:
+        """The categories, weakest first."""
+        order = sorted(Category)
+        if self.flush_beats_full_house:
+            order[Category.FLUSH], order[Category.FULL_HOUSE] = Category.FULL_HOUSE, Category.FLUSH
+        return tuple(order)
+
+
+STANDARD = Ranking()
+NO_WHEEL = Ranking(ace_low=False)  # deuce-to-seven: the ace is only high
+SHORT_DECK = Ranking(lowest=SIX, flush_beats_full_house=True)
+
+
 def straight_ranks(high: int) -> tuple[int, ...]:
-    """The five ranks of the straight topped by ``high``; five-high is the wheel 5-4-3-2-A."""
-    if high == FIVE:
-        return (FIVE, FIVE - 1, FIVE - 2, FIVE - 3, ACE)
-    return tuple(range(high, high - 5, -1))
+    """The five ranks of the standard straight topped by ``high``; five-high is the wheel."""
+    return STANDARD.straight_ranks(high)
 
 
 def straight_highs(wheel: bool) -> range:
-    """Tops of the straights, highest first; without the wheel (deuce-to-seven) six is lowest."""
-    return range(ACE, (FIVE if wheel else SIX) - 1, -1)
+    """Tops of the standard straights, highest first; without the wheel six is lowest."""
+    return (STANDARD if wheel else NO_WHEEL).straight_highs()
 
 
-def _grouped(pattern: tuple[int, ...]) -> list[tuple[int, ...]]:
+def _grouped(pattern: tuple[int, ...], lowest: int = DEUCE) -> list[tuple[int, ...]]:
     """All rank tuples for a pattern, groups of equal size in descending order, ascending list."""
     results: list[tuple[int, ...]] = []
 
@@ -71,7 +120,7 @@ def _grouped(pattern: tuple[int, ...]) -> list[tuple[int, ...]]:
             results.append(tuple(chosen))
             return
         upper = chosen[-1] - 1 if i and pattern[i - 1] == pattern[i] else ACE
-        for rank in range(upper, -1, -1):
+        for rank in range(upper, lowest - 1, -1):
             if rank not in chosen:
                 chosen.append(rank)
                 build(i + 1, chosen)
@@ -82,12 +131,13 @@ def _grouped(pattern: tuple[int, ...]) -> list[tuple[int, ...]]:
     return results
 
 
-def best_groups(counts: Sequence[int], wilds: int,
-                pattern: tuple[int, ...]) -> tuple[int, ...] | None:
+def best_groups(counts: Sequence[int], wilds: int, pattern: tuple[int, ...],
+                lowest: int = DEUCE) -> tuple[int, ...] | None:
     """The best ranks for ``pattern`` (e.g. (3, 2) for a full house), wilds filling shortfalls.
 
     Returns the lexicographically highest feasible tuple, groups of equal size in descending
-    order, or None when the pattern cannot be made.
+    order, or None when the pattern cannot be made. Wild cards never stand for a rank below
+    ``lowest`` (the short deck has no fives).
     """
     chosen: list[int] = []
 
@@ -96,7 +146,7 @@ def best_groups(counts: Sequence[int], wilds: int,
             return True
         size = pattern[i]
         upper = chosen[-1] - 1 if i and pattern[i - 1] == size else ACE
-        for rank in range(upper, -1, -1):
+        for rank in range(upper, lowest - 1, -1):
             if rank in chosen:
                 continue
             need = size - counts[rank]
@@ -113,22 +163,22 @@ def best_groups(counts: Sequence[int], wilds: int,
     return tuple(chosen) if search(0, wilds) else None
 
 
-def high_classes(wheel: bool = True) -> list[HandClass]:
-    """Every high-hand class, weakest first (ace-high straights only when ``wheel`` is False)."""
-    straights = {straight_ranks(h) for h in straight_highs(wheel)}
-    plain = [r for r in _grouped(PATTERNS[Category.HIGH_CARD])
-             if not (r in straights or (wheel and r == (ACE, FIVE, FIVE - 1, FIVE - 2, FIVE - 3)))]
-    by_high = sorted(straight_highs(wheel))
+def high_classes(ranking: Ranking = STANDARD) -> list[HandClass]:
+    """Every high-hand class of ``ranking``, weakest first.
+
+    Only classes the deck can hold exist: with ranks 6..A there are 120 no-pair hands (five
+    distinct ranks that are no straight), 9 quads, and so on. Five of a kind, which needs
+    wild cards, is on top in every ranking.
+    """
+    highs = [(h,) for h in sorted(ranking.straight_highs())]
+    straights = {tuple(sorted(ranking.straight_ranks(h), reverse=True)) for (h,) in highs}
+    rows = {category: _grouped(pattern, ranking.lowest) for category, pattern in PATTERNS.items()}
+    rows[Category.HIGH_CARD] = [r for r in rows[Category.HIGH_CARD] if r not in straights]
+    rows[Category.FLUSH] = rows[Category.HIGH_CARD]
+    rows[Category.STRAIGHT] = rows[Category.STRAIGHT_FLUSH] = highs
     classes: list[HandClass] = []
-    classes += [(Category.HIGH_CARD, r) for r in plain]
-    for category in (Category.PAIR, Category.TWO_PAIR, Category.THREE_OF_A_KIND):
-        classes += [(category, r) for r in _grouped(PATTERNS[category])]
-    classes += [(Category.STRAIGHT, (h,)) for h in by_high]
-    classes += [(Category.FLUSH, r) for r in plain]
-    for category in (Category.FULL_HOUSE, Category.FOUR_OF_A_KIND):
-        classes += [(category, r) for r in _grouped(PATTERNS[category])]
-    classes += [(Category.STRAIGHT_FLUSH, (h,)) for h in by_high]
-    classes += [(Category.FIVE_OF_A_KIND, (r,)) for r in range(ACE + 1)]
+    for category in ranking.order:
+        classes += [(category, r) for r in rows[category]]
     return classes
 
 
@@ -169,12 +219,12 @@ def _low_group_order(pattern: tuple[int, ...], ranks: tuple[int, ...]) -> tuple[
     return tuple(result)
 
 
-HIGH_CLASSES = high_classes(wheel=True)
+HIGH_CLASSES = high_classes(STANDARD)
 HIGH_STRENGTH: dict[HandClass, int] = {cls: i + 1 for i, cls in enumerate(HIGH_CLASSES)}
 HIGH_CLASS_OF: list[HandClass | None] = [None, *HIGH_CLASSES]
 DISTINCT_FIVE_CARD_HIGH = sum(1 for c in HIGH_CLASSES if c[0] != Category.FIVE_OF_A_KIND)
 
-NO_WHEEL_CLASSES = high_classes(wheel=False)
+NO_WHEEL_CLASSES = high_classes(NO_WHEEL)
 NO_WHEEL_STRENGTH: dict[HandClass, int] = {cls: i + 1 for i, cls in enumerate(NO_WHEEL_CLASSES)}
 # Deuce-to-seven lowball is the high ranking without the wheel, turned upside down (five of a
 # kind, possible only with wild cards, is the worst low of all).
@@ -182,6 +232,14 @@ LOW27_STRENGTH: dict[HandClass, int] = {
     cls: (DISTINCT_FIVE_CARD_HIGH - i if cls[0] != Category.FIVE_OF_A_KIND else 0)
     for i, cls in enumerate(NO_WHEEL_CLASSES)
 }
+
+# Short deck: 1,404 classes from natural cards (9 more for five of a kind with wild cards).
+SHORT_DECK_CLASSES = high_classes(SHORT_DECK)
+SHORT_DECK_STRENGTH: dict[HandClass, int] = {
+    cls: i + 1 for i, cls in enumerate(SHORT_DECK_CLASSES)}
+SHORT_DECK_CLASS_OF: list[HandClass | None] = [None, *SHORT_DECK_CLASSES]
+DISTINCT_FIVE_CARD_SHORT_DECK = sum(
+    1 for c in SHORT_DECK_CLASSES if c[0] != Category.FIVE_OF_A_KIND)
 
 A5_CLASSES = a5_low_classes()
 A5_STRENGTH: dict[HandClass, int] = {cls: i + 1 for i, cls in enumerate(A5_CLASSES)}

@@ -6,7 +6,8 @@ SKPokerEval; tests check uniqueness), and the suit part counts cards per suit in
 fields. Summing the keys of a hand gives, in one integer, its rank multiset and whether a suit
 has five cards. Hands with a flush are then judged from the 13-bit rank mask of that suit.
 
-Strengths are the dense high strengths of :mod:`tableside.evaluation.strength`.
+Strengths are the dense strengths of :mod:`tableside.evaluation.strength`: standard high, or
+short deck (the same keys; its tables only hold hands of sixes to aces).
 """
 
 from __future__ import annotations
@@ -19,10 +20,13 @@ from tableside.evaluation.strength import (
     A5_STRENGTH,
     HIGH_STRENGTH,
     PATTERNS,
+    SHORT_DECK,
+    SHORT_DECK_STRENGTH,
+    STANDARD,
     Category,
+    HandClass,
+    Ranking,
     best_groups,
-    straight_highs,
-    straight_ranks,
 )
 
 RANK_KEYS = (0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181)
@@ -32,8 +36,20 @@ CARD_KEYS = tuple((RANK_KEYS[c >> 2] << (4 * SUIT_BITS)) | (1 << (SUIT_BITS * (c
                   for c in range(52))
 SIZES = (5, 6, 7)
 
-_STRAIGHT_MASKS = [(high, sum(1 << r for r in straight_ranks(high)))
-                   for high in straight_highs(wheel=True)]
+# The rank tables by name: their strengths, and the ranking whose deck and straights they follow
+# (ace-to-five lows have no straights; they use the standard deck).
+_SCALES: dict[str, tuple[dict[HandClass, int], Ranking]] = {
+    "high": (HIGH_STRENGTH, STANDARD),
+    "a5": (A5_STRENGTH, STANDARD),
+    "short-deck": (SHORT_DECK_STRENGTH, SHORT_DECK),
+}
+
+
+@cache
+def _straight_masks(ranking: Ranking) -> list[tuple[int, int]]:
+    """(top rank, 13-bit rank mask) of each straight, highest first."""
+    return [(high, sum(1 << r for r in ranking.straight_ranks(high)))
+            for high in ranking.straight_highs()]
 
 
 def rank_multisets(size: int):
@@ -54,14 +70,14 @@ def rank_multisets(size: int):
     yield from fill(0, size)
 
 
-def class_from_counts(counts) -> tuple[Category, tuple[int, ...]]:
+def class_from_counts(counts, ranking: Ranking = STANDARD) -> HandClass:
     """The best high class of cards with these rank counts, ignoring flushes."""
     for category, pattern in ((Category.FOUR_OF_A_KIND, (4, 1)), (Category.FULL_HOUSE, (3, 2))):
         ranks = best_groups(counts, 0, pattern)
         if ranks:
             return category, ranks
     mask = sum(1 << r for r in range(13) if counts[r])
-    for high, straight in _STRAIGHT_MASKS:
+    for high, straight in _straight_masks(ranking):
         if mask & straight == straight:
             return Category.STRAIGHT, (high,)
     for category, pattern in ((Category.THREE_OF_A_KIND, (3, 1, 1)), (Category.TWO_PAIR, (2, 2, 1)),
@@ -72,9 +88,14 @@ def class_from_counts(counts) -> tuple[Category, tuple[int, ...]]:
     raise AssertionError("five or more cards always make a hand")
 
 
-def class_from_flush_mask(mask: int) -> tuple[Category, tuple[int, ...]]:
-    """The best class of five or more cards of one suit with these ranks."""
-    for high, straight in _STRAIGHT_MASKS:
+def class_from_flush_mask(mask: int, ranking: Ranking = STANDARD) -> HandClass:
+    """The best class of five or more cards of one suit with these ranks.
+
+    Five to seven cards holding a flush cannot also hold quads or a full house (at most two
+    cards lie outside the suit), so whichever of flush and full house ranks higher, the flush
+    is the hand; only a straight flush can beat it.
+    """
+    for high, straight in _straight_masks(ranking):
         if mask & straight == straight:
             return Category.STRAIGHT_FLUSH, (high,)
     top = [r for r in range(12, -1, -1) if mask >> r & 1][:5]
@@ -84,13 +105,13 @@ def class_from_flush_mask(mask: int) -> tuple[Category, tuple[int, ...]]:
 def _five_card_levels(family: str) -> tuple[list[list[int]], list[int]]:
     """Each five-card class that has no flush, as rank counts, with its strength."""
     rows, values = [], []
-    classes = HIGH_STRENGTH if family == "high" else A5_STRENGTH
+    classes, ranking = _SCALES[family]
     for (category, ranks), strength in classes.items():
         if category in (Category.FLUSH, Category.STRAIGHT_FLUSH, Category.FIVE_OF_A_KIND):
             continue
         row = [0] * 13
         if category == Category.STRAIGHT:
-            ranks, pattern = straight_ranks(ranks[0]), (1,) * 5
+            ranks, pattern = ranking.straight_ranks(ranks[0]), (1,) * 5
         else:
             pattern = PATTERNS[category]
         for rank, size in zip(ranks, pattern, strict=True):
@@ -104,9 +125,9 @@ def _five_card_levels(family: str) -> tuple[list[list[int]], list[int]]:
 def rank_levels(size: int, family: str = "high") -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """All rank multisets of ``size`` cards: (keys, strengths, counts), sorted by key.
 
-    ``family`` is "high" (flushes judged separately) or "a5" (ace-to-five low, suits ignored).
-    Five cards are judged directly; a larger hand is worth the best of its hands with one
-    card less, so each level is built from the one below with array operations.
+    ``family`` is "high" or "short-deck" (flushes judged separately) or "a5" (ace-to-five
+    low, suits ignored). Five cards are judged directly; a larger hand is worth the best of its
+    hands with one card less, so each level is built from the one below with array operations.
     """
     if size == 5:
         rows, values = _five_card_levels(family)
@@ -114,7 +135,9 @@ def rank_levels(size: int, family: str = "high") -> tuple[np.ndarray, np.ndarray
         strengths = np.array(values, dtype=np.int64)
     else:
         below_keys, below_strengths, below_counts = rank_levels(size - 1, family)
-        parent, rank = np.nonzero(below_counts < 4)
+        lowest = _SCALES[family][1].lowest  # the short deck has no card below six to add
+        parent, rank = np.nonzero(below_counts[:, lowest:] < 4)
+        rank += lowest
         counts = below_counts[parent]
         counts[np.arange(len(parent)), rank] += 1
         strengths = below_strengths[parent]
@@ -144,10 +167,13 @@ def rank_strength_array(size: int, family: str = "high") -> np.ndarray:
 
 
 @cache
-def flush_strengths() -> list[int]:
-    """13-bit rank mask of the flush suit -> strength (0 where fewer than five bits)."""
-    return [HIGH_STRENGTH[class_from_flush_mask(m)] if m.bit_count() >= 5 else 0
-            for m in range(1 << 13)]
+def flush_strengths(family: str = "high") -> list[int]:
+    """13-bit rank mask of the flush suit -> strength, for "high" or "short-deck" (0 where
+    fewer than five bits, or where a rank lies below the family's deck)."""
+    strengths, ranking = _SCALES[family]
+    below = (1 << ranking.lowest) - 1
+    return [strengths[class_from_flush_mask(m, ranking)] if m.bit_count() >= 5 and not m & below
+            else 0 for m in range(1 << 13)]
 
 
 @cache
