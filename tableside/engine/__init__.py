@@ -17,6 +17,7 @@ from tableside.engine.events import (
     Discard,
     Event,
     Fold,
+    RunTwice,
     Show,
 )
 from tableside.engine.hand import Hand, Phase
@@ -27,6 +28,6 @@ from tableside.engine.variants import VARIANTS, Opener, Street, Structure, Varia
 __all__ = [
     "VARIANTS", "Award", "BetRaise", "BringIn", "CheckCall", "DealBoard", "DealHole", "Discard",
     "Event", "Fold", "Hand", "HandConfig", "HandResult", "IllegalAction", "Legal", "Opener",
-    "Phase", "Pot", "PotResult", "Rake", "Show", "Street", "Structure", "Variant", "build_pots",
-    "split", "variant",
+    "Phase", "Pot", "PotResult", "Rake", "RunTwice", "Show", "Street", "Structure", "Variant",
+    "build_pots", "split", "variant",
 ]

@@ -44,6 +44,7 @@ class HandConfig:
     uncapped_heads_up: bool = False  # limit games: no cap when only two players are left
     live_straddles: bool = True  # a straddler acts last preflop and may raise when checked to
     all_hands_shown: bool = False  # house rule: no mucking at showdown
+    run_twice: bool = False  # house rule: all-in players may run the rest of the board twice
     rake: Rake | None = None
 
     def __post_init__(self) -> None:

@@ -80,6 +80,12 @@ _MESSAGES: dict[str, dict[str, str]] = {
     "wrong_shown_cards": {
         "en": "{player} was dealt {dealt}, not {shown}",
         "de": "{player} hat {dealt} bekommen, nicht {shown}"},
+    "run_twice_not_allowed": {
+        "en": "running it twice is not allowed at this table",
+        "de": "zweimal ausspielen ist an diesem Tisch nicht erlaubt"},
+    "run_twice_not_now": {
+        "en": "the board can only be run twice when everyone is all-in before the river",
+        "de": "zweimal ausspielen geht nur, wenn vor dem River alle all-in sind"},
     "bad_player": {
         "en": "there is no player {player} in this hand",
         "de": "in dieser Hand gibt es keinen Spieler {player}"},

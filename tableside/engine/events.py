@@ -76,5 +76,10 @@ class Show:
     cards: CardSeq | None
 
 
-Event = DealHole | DealBoard | Fold | CheckCall | BetRaise | BringIn | Discard | Show
+@dataclass(frozen=True, slots=True)
+class RunTwice:
+    """The all-in players agree to deal the rest of the board twice; each run wins half."""
+
+
+Event = DealHole | DealBoard | Fold | CheckCall | BetRaise | BringIn | Discard | Show | RunTwice
 PLAYER_ACTIONS = (Fold, CheckCall, BetRaise, BringIn)

@@ -12,6 +12,7 @@ Positions: player 0 sits left of the button, the last player is the button.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from enum import StrEnum
 from typing import ClassVar
 
@@ -28,6 +29,7 @@ from tableside.engine.events import (
     Discard,
     Event,
     Fold,
+    RunTwice,
     Show,
 )
 from tableside.engine.pots import Pot, build_pots, split
@@ -68,6 +70,8 @@ class Hand:
         self.hole: list[list[Card | None]] = [[] for _ in range(n)]
         self.up: list[list[bool]] = [[] for _ in range(n)]  # which hole cards are face up
         self.board: list[Card] = []
+        self.boards: list[list[Card]] = [self.board]  # a second one when run twice
+        self._run_from: int | None = None  # the street the second run starts from
         self.discards: list[Card] = []
         self.shown: dict[int, tuple[Card, ...] | None] = {}  # None: mucked
         self.street = 0
@@ -205,6 +209,12 @@ class Hand:
 
     def _begin_street(self) -> None:
         street = self.current_street
+        if street is None and self._run_from is not None and len(self.boards) == 1:
+            # The first run is complete: deal the same streets again from the shared cards.
+            shared = self._shared_board_cards()
+            self.boards.append(list(self.board[:shared]))
+            self.street = self._run_from
+            street = self.current_street
         if street is None:
             self._begin_showdown()
             return
@@ -310,7 +320,8 @@ class Hand:
 
     def _cards_in_play(self) -> set[Card]:
         seen = {c for cards in self.hole for c in cards if c is not None}
-        seen.update(self.board)
+        for board in self.boards:
+            seen.update(board)
         seen.update(self.discards)
         return seen
 
@@ -365,7 +376,7 @@ class Hand:
                                 what_de=_DEAL_BOARD["de"], expected=self._need_board,
                                 got=sum(c is not None for c in cards))
         self._check_new_cards(cards)
-        self.board.extend(cards)
+        self.boards[-1].extend(cards)
         self._need_board = 0
         if not self._need_hole:
             self._after_deals()
@@ -517,6 +528,19 @@ class Hand:
             return
         self._actor = self._next_pending(p)
 
+    def _run_twice(self, event: RunTwice) -> None:
+        if not self.config.run_twice:
+            raise IllegalAction("run_twice_not_allowed")
+        remaining = self.variant.streets[self.street:]
+        if (not self._betting_closed or self._run_from is not None or self.phase not in
+                (Phase.DEALING,) or not remaining or any(s.hole or s.up or s.draw
+                                                           for s in remaining)):
+            raise IllegalAction("run_twice_not_now")
+        self._run_from = self.street
+
+    def _shared_board_cards(self) -> int:
+        return sum(s.board for s in self.variant.streets[:self._run_from])
+
     # ----------------------------------------------------------------- showdown
     def _begin_showdown(self) -> None:
         self.phase = Phase.SHOWDOWN
@@ -587,7 +611,12 @@ class Hand:
             taken = min(rake_left, pot.amount)
             rake_left -= taken
             amount = pot.amount - taken
-            awards = self._award(amount, self._contenders(pot) or list(pot.eligible), values)
+            contenders = self._contenders(pot) or list(pot.eligible)
+            awards = []
+            for run, (run_amount, run_values) in enumerate(zip(
+                    self._run_shares(amount), values, strict=False)):
+                awards += [replace(a, run=run)
+                           for a in self._award(run_amount, contenders, run_values)]
             for award in awards:
                 for p, share in award.shares.items():
                     won[p] += share
@@ -598,15 +627,24 @@ class Hand:
         self.phase = Phase.COMPLETE
         self._actor = None
 
-    def _values(self) -> dict[int, HandValue | SplitValue]:
+    def _run_shares(self, amount: int) -> list[int]:
+        """A pot run twice is halved, the odd chip to the first run."""
+        if len(self.boards) == 1:
+            return [amount]
+        return [amount - amount // 2, amount // 2]
+
+    def _values(self) -> list[dict[int, HandValue | SplitValue]]:
+        """Each shown hand judged against each run's board."""
         variant = self.variant
-        values = {}
-        for p, cards in self.shown.items():
-            if cards is None:
-                continue
-            values[p] = judge(variant.judge, cards, self.board, wild_ranks=variant.wild_ranks,
-                              bug=variant.bug)
-        return values
+        runs = []
+        for board in self.boards:
+            values = {}
+            for p, cards in self.shown.items():
+                if cards is not None:
+                    values[p] = judge(variant.judge, cards, board,
+                                      wild_ranks=variant.wild_ranks, bug=variant.bug)
+            runs.append(values)
+        return runs
 
     def _award(self, amount: int, contenders: list[int],
                values: dict[int, HandValue | SplitValue]) -> list[Award]:
@@ -641,4 +679,5 @@ class Hand:
         BetRaise: _bet_raise,
         BringIn: _bring_in,
         Show: _show,
+        RunTwice: _run_twice,
     }
