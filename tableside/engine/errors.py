@@ -44,6 +44,9 @@ _MESSAGES: dict[str, dict[str, str]] = {
     "bring_in_not_now": {
         "en": "a bring-in is only posted as the first action of third street",
         "de": "ein Bring-in wird nur als erste Aktion der dritten Straße gesetzt"},
+    "bring_in_due": {
+        "en": "{player} must bring in or complete first",
+        "de": "{player} muss zuerst das Bring-in setzen oder komplettieren"},
     "unexpected_deal": {
         "en": "no {what} now: the dealer must {waiting}",
         "de": "jetzt keine {what_de}: der Geber muss {waiting}"},

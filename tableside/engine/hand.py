@@ -36,6 +36,7 @@ from tableside.engine.pots import Pot, build_pots, split
 from tableside.engine.result import Award, HandResult, PotResult
 from tableside.engine.variants import Opener, Street, Structure
 from tableside.evaluation import Family, HandValue, SplitValue, judge
+from tableside.evaluation.showing import bring_in_key, showing_key
 
 
 class Phase(StrEnum):
@@ -89,6 +90,7 @@ class Hand:
         self._full_raise = 0
         self._raises = 0
         self._aggressor: int | None = None
+        self._bring_in_due = False  # stud: the first player must bring in or complete
         self._post_forced_bets()
         self._begin_street()
 
@@ -256,15 +258,30 @@ class Hand:
             return
         self.phase = Phase.BETTING
         self._actor = self._next_pending(opener, include_start=True)
+        self._bring_in_due = street.opener == Opener.BRING_IN and self.config.bring_in > 0
 
     def _opening_seat(self, street: Street) -> int:
         if street.opener == Opener.BLINDS and any(self.config.blinds):
             blinds = self.config.blinds
             last = max(range(self.players), key=lambda p: (blinds[p], p))
             return (last + 1) % self.players
-        if street.opener in (Opener.BRING_IN, Opener.BEST_SHOWING):
-            raise NotImplementedError("stud openers arrive with the stud variants")
+        # Stud: up cards nobody has read (None) cannot decide; the others do.
+        if street.opener == Opener.BRING_IN:
+            low = self.variant.low_brings_in
+            showing = [p for p in self._live() if self._up_cards(p)]
+            return min(showing, key=lambda p: bring_in_key(self._up_cards(p)[-1], low=low),
+                       default=0)
+        if street.opener == Opener.BEST_SHOWING:
+            low = self.variant.judge == "a5-low"
+            keys = {p: showing_key(self._up_cards(p), low=low)
+                    for p in self._able() if self._up_cards(p)}
+            best = max(keys.values(), default=None)
+            return next((p for p, key in keys.items() if key == best), 0)
         return 0
+
+    def _up_cards(self, player: int) -> list[Card]:
+        return [c for c, up in zip(self.hole[player], self.up[player], strict=True)
+                if up and c is not None]
 
     def _straddlers(self) -> list[int]:
         """Players whose forced bet is a straddle: above the big blind."""
@@ -417,7 +434,10 @@ class Hand:
     def _legal(self, p: int) -> Legal:
         owed = self._current_bet - self.bets[p]
         call = min(owed, self.stacks[p])
-        reach = self.bets[p] + self.stacks[p]  # the most this player can have in front
+        # The most this player can have in front: their stack, and no more than any opponent
+        # could match (chips nobody can call would only come back).
+        reach = min(self.bets[p] + self.stacks[p],
+                    max(self.bets[q] + self.stacks[q] for q in self._live() if q != p))
         min_to = max_to = None
         if self._raise_refusal(p) is None:
             street = self.current_street
@@ -428,9 +448,14 @@ class Hand:
                 small_bet=self._bet_size(street) if self.variant.structure ==
                 Structure.FIXED_LIMIT else self.config.small_bet,
                 big_bet=self.config.big_bet)
+            if self.variant.structure == Structure.FIXED_LIMIT:
+                size = self._bet_size(street)
+                if self._current_bet < size:  # completing a bring-in or a short blind
+                    low = high = size
             min_to, max_to = min(low, reach), min(high, reach)
+        bring_in = min(self.config.bring_in, self.stacks[p]) if self._bring_in_due else None
         return Legal(p, call, call > 0 and call == self.stacks[p], min_to, max_to,
-                     facing_bet=self._current_bet > 0)
+                     facing_bet=self._current_bet > 0, bring_in=bring_in)
 
     def _raise_refusal(self, p: int) -> IllegalAction | None:
         """Why player ``p`` may not bet or raise now (None: they may)."""
@@ -461,6 +486,7 @@ class Hand:
     def _fold(self, event: Fold) -> None:
         p = event.player
         self._require_turn(p)
+        self._require_no_bring_in(p)
         self.folded[p] = True
         self._pending.discard(p)
         if len(self._live()) == 1:
@@ -471,6 +497,7 @@ class Hand:
     def _check_call(self, event: CheckCall) -> None:
         p = event.player
         self._require_turn(p)
+        self._require_no_bring_in(p)
         self._put(p, min(self._current_bet - self.bets[p], self.stacks[p]))
         self._acted_at[p] = self._current_bet
         self._pending.discard(p)
@@ -490,8 +517,7 @@ class Hand:
         if refusal is not None:
             refusal.legal = legal
             raise refusal
-        reach = self.bets[p] + self.stacks[p]
-        if to > reach:
+        if to > self.bets[p] + self.stacks[p]:
             raise IllegalAction("more_than_stack", legal, player=p, stack=self.stacks[p],
                                 to=to, **words)
         if to < legal.min_to:
@@ -507,10 +533,18 @@ class Hand:
             raise IllegalAction("above_max_bet", legal, to=to, maximum=legal.max_to,
                                 limit=limit[0], limit_de=limit[1], **words)
         increment = to - self._current_bet
-        full = increment >= self._full_raise
+        if self.variant.structure == Structure.FIXED_LIMIT:
+            full = to >= legal.min_to  # a full bet, raise or completion; less is an all-in
+        elif to == legal.max_to and legal.max_to < self.bets[p] + self.stacks[p]:
+            full = True  # as much as any opponent can call: a full raise for them
+        else:
+            full = increment >= self._full_raise
         self._put(p, to - self.bets[p])
-        if full and self.variant.structure != Structure.FIXED_LIMIT:
-            self._full_raise = increment
+        if full:
+            if self.variant.structure != Structure.FIXED_LIMIT:
+                self._full_raise = increment
+            self._acted_at = {}  # a full raise reopens the betting for everyone
+        self._bring_in_due = False
         self._current_bet = to
         self._raises += 1
         self._aggressor = p
@@ -518,9 +552,21 @@ class Hand:
         self._pending = set(self._able()) - {p}
         self._after_action(p)
 
+    def _require_no_bring_in(self, p: int) -> None:
+        if self._bring_in_due:
+            raise IllegalAction("bring_in_due", self._legal(p), player=p)
+
     def _bring_in(self, event: BringIn) -> None:
-        self._require_turn(event.player)
-        raise IllegalAction("bring_in_not_now")
+        p = event.player
+        self._require_turn(p)
+        if not self._bring_in_due:
+            raise IllegalAction("bring_in_not_now")
+        self._bring_in_due = False
+        self._put(p, min(self.config.bring_in, self.stacks[p]))
+        self._current_bet = self.bets[p]
+        self._acted_at[p] = self._current_bet
+        self._pending = set(self._able()) - {p}
+        self._after_action(p)
 
     def _after_action(self, p: int) -> None:
         if not self._pending:
@@ -547,19 +593,20 @@ class Hand:
         self._maybe_settle()
 
     def _show(self, event: Show) -> None:
+        """Table or muck a hand. A player who tabled at an all-in tables again once more cards
+        have come; after the hand is settled, a winner may still show voluntarily."""
         p = event.player
-        if self.phase == Phase.COMPLETE:
-            # A winner may still show voluntarily once the others have mucked.
-            if event.cards is None or self.folded[p] or p in self.shown:
+        if self.folded[p]:
+            raise IllegalAction("hand_over" if self.is_over else "not_contending", player=p)
+        if self.shown.get(p, ()) is None:
+            raise IllegalAction("already_shown", player=p)
+        if self.is_over:
+            if event.cards is None:
                 raise IllegalAction("hand_over")
             self._reveal(p, tuple(event.cards))
             return
         if self.phase != Phase.SHOWDOWN and not self._betting_closed:
             raise IllegalAction("not_at_showdown")
-        if self.folded[p]:
-            raise IllegalAction("not_contending", player=p)
-        if p in self.shown:
-            raise IllegalAction("already_shown", player=p)
         if event.cards is None:
             if self.config.all_hands_shown:
                 raise IllegalAction("must_show", player=p)
@@ -568,6 +615,10 @@ class Hand:
             self._reveal(p, tuple(event.cards))
         if self.phase == Phase.SHOWDOWN:
             self._maybe_settle()
+
+    def _tabled(self, p: int) -> bool:
+        """Shown, with every card the player now holds known."""
+        return self.shown.get(p) is not None and None not in self.hole[p]
 
     def _reveal(self, p: int, cards: tuple[Card, ...]) -> None:
         held = self.hole[p]
@@ -586,13 +637,14 @@ class Hand:
         self.shown[p] = tuple(self.hole[p])
 
     def _contenders(self, pot: Pot) -> list[int]:
+        """Eligible players who have not mucked."""
         return [p for p in pot.eligible if self.shown.get(p, ()) is not None]
 
     def _maybe_settle(self) -> None:
         pots = build_pots(self.contributed, [not f for f in self.folded], self.antes)
         for pot in pots:
             contenders = self._contenders(pot)
-            if len(contenders) > 1 and any(p not in self.shown for p in contenders):
+            if len(contenders) > 1 and not all(self._tabled(p) for p in contenders):
                 return
         self._settle()
 
@@ -639,9 +691,9 @@ class Hand:
         runs = []
         for board in self.boards:
             values = {}
-            for p, cards in self.shown.items():
-                if cards is not None:
-                    values[p] = judge(variant.judge, cards, board,
+            for p in self.shown:
+                if self._tabled(p):
+                    values[p] = judge(variant.judge, self.hole[p], board,
                                       wild_ranks=variant.wild_ranks, bug=variant.bug)
             runs.append(values)
         return runs

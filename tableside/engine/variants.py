@@ -85,6 +85,22 @@ def _holdem(code: str, en: str, de: str, structure: Structure, **options) -> Var
     return Variant(code, {"en": en, "de": de}, structure, _HOLDEM_STREETS, "high", **options)
 
 
+_STUD_STREETS = (
+    Street("third", hole=2, up=1, opener=Opener.BRING_IN),
+    Street("fourth", up=1, opener=Opener.BEST_SHOWING),
+    Street("fifth", up=1, big_bet=True, opener=Opener.BEST_SHOWING),
+    Street("sixth", up=1, big_bet=True, opener=Opener.BEST_SHOWING),
+    Street("seventh", hole=1, big_bet=True, opener=Opener.BEST_SHOWING),
+)
+
+
+def _draw_streets(draws: int) -> tuple[Street, ...]:
+    """Five cards, a betting round, then each draw followed by a betting round; the bets
+    double from the second draw on (fixed limit)."""
+    return (Street("predraw", hole=5, opener=Opener.BLINDS),
+            *(Street(f"draw{i + 1}", draw=True, big_bet=i >= 1) for i in range(draws)))
+
+
 VARIANTS: dict[str, Variant] = {v.code: v for v in (
     _holdem("NT", "No-limit Texas hold'em", "No-Limit Texas Hold'em", Structure.NO_LIMIT),
     _holdem("PT", "Pot-limit Texas hold'em", "Pot-Limit Texas Hold'em", Structure.POT_LIMIT),
@@ -106,6 +122,19 @@ VARIANTS: dict[str, Variant] = {v.code: v for v in (
             Structure.FIXED_LIMIT, _omaha_streets(4), "omaha-hilo8"),
     Variant("P5O", {"en": "Pot-limit five-card Omaha", "de": "Pot-Limit Five Card Omaha"},
             Structure.POT_LIMIT, _omaha_streets(5), "omaha"),
+    Variant("F7S", {"en": "Seven card stud", "de": "Seven Card Stud"}, Structure.FIXED_LIMIT,
+            _STUD_STREETS, "high"),
+    Variant("F7S/8", {"en": "Seven card stud hi-lo eight or better",
+                      "de": "Seven Card Stud Hi-Lo (Acht oder besser)"},
+            Structure.FIXED_LIMIT, _STUD_STREETS, "hilo8"),
+    Variant("FR", {"en": "Razz", "de": "Razz"}, Structure.FIXED_LIMIT, _STUD_STREETS, "a5-low",
+            low_brings_in=False),
+    Variant("N2L1D", {"en": "No-limit deuce-to-seven single draw",
+                      "de": "No-Limit 2-7 Single Draw"},
+            Structure.NO_LIMIT, _draw_streets(1), "27-low"),
+    Variant("F2L3D", {"en": "Fixed-limit deuce-to-seven triple draw",
+                      "de": "Limit 2-7 Triple Draw"},
+            Structure.FIXED_LIMIT, _draw_streets(3), "27-low"),
 )}
 
 
