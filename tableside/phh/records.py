@@ -1,0 +1,270 @@
+"""PHH hand records: one ``.phh`` file is one hand, one ``.phhs`` file is many.
+
+A ``.phh`` file is TOML with the hand's fields at the top level. A ``.phhs`` file holds one
+TOML table per hand, headed by the hand's number (``[1]``, ``[2]``, ...). The fields that
+build and replay the hand are typed attributes of :class:`PHHRecord`; every other field
+(``players``, ``hand``, ``event``, ``time_banks``, user-defined ``_fields``, ...) is kept
+untouched, in file order, in ``extra``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+from tableside.phh.actions import Amount, PHHAction, parse_action
+from tableside.phh.errors import PHHError
+
+# The variant-specific required fields (PHH spec, "Required Fields").
+_BUTTON_FIXED = ("blinds_or_straddles", "small_bet", "big_bet")
+_BUTTON_UNFIXED = ("blinds_or_straddles", "min_bet")
+_STUD = ("bring_in", "small_bet", "big_bet")
+VARIANT_FIELDS: Mapping[str, tuple[str, ...]] = {
+    "FT": _BUTTON_FIXED,
+    "NT": _BUTTON_UNFIXED,
+    "NS": _BUTTON_UNFIXED,
+    "PO": _BUTTON_UNFIXED,
+    "FO/8": _BUTTON_FIXED,
+    "F7S": _STUD,
+    "F7S/8": _STUD,
+    "FR": _STUD,
+    "N2L1D": _BUTTON_UNFIXED,
+    "F2L3D": _BUTTON_FIXED,
+    "FB": _BUTTON_FIXED,
+}
+BASE_FIELDS = ("variant", "antes", "starting_stacks", "actions")
+
+# Every field the spec names, in the spec's order; the writer follows it.
+SPEC_FIELDS = (
+    "variant", "antes", "blinds_or_straddles", "bring_in", "small_bet", "big_bet", "min_bet",
+    "starting_stacks", "actions", "author", "event", "url", "venue", "address", "city",
+    "region", "postal_code", "country", "time", "time_zone", "time_zone_abbreviation", "day",
+    "month", "year", "hand", "level", "seats", "seat_count", "table", "players",
+    "finishing_stacks", "winnings", "currency", "currency_symbol", "ante_trimming_status",
+    "time_limit", "time_banks",
+)
+RECORD_FIELDS = (
+    "variant", "antes", "blinds_or_straddles", "bring_in", "small_bet", "big_bet", "min_bet",
+    "starting_stacks", "actions", "finishing_stacks", "ante_trimming_status",
+)
+_PER_PLAYER = ("antes", "blinds_or_straddles", "finishing_stacks")
+PHH_SUFFIXES = (".phh", ".phhs")
+
+_T = TypeVar("_T")
+
+
+@dataclass(frozen=True, kw_only=True)
+class PHHRecord:
+    """One hand. Amounts stay as the file wrote them: ints, or floats where it had decimals.
+
+    ``source`` (the file) and ``index`` (the hand's number in a ``.phhs``) say where the hand
+    came from; they are not part of the hand, so they take no part in ``==``.
+    """
+
+    variant: str
+    antes: tuple[Amount, ...]
+    blinds_or_straddles: tuple[Amount, ...] | None = None
+    bring_in: Amount | None = None
+    small_bet: Amount | None = None
+    big_bet: Amount | None = None
+    min_bet: Amount | None = None
+    starting_stacks: tuple[Amount, ...]
+    actions: tuple[PHHAction, ...]
+    finishing_stacks: tuple[Amount, ...] | None = None
+    ante_trimming_status: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+    source: str | None = field(default=None, compare=False)
+    index: int | None = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        clashes = [name for name in self.extra if name in RECORD_FIELDS]
+        if clashes:
+            raise PHHError(f"extra fields {clashes} are record attributes, not extras")
+
+    @property
+    def player_count(self) -> int:
+        return len(self.starting_stacks)
+
+    @property
+    def where(self) -> str:
+        """``file`` or ``file [n]``, the prefix of error messages about this hand."""
+        return _where(self.source, self.index)
+
+
+def read_phh(path: str | os.PathLike[str]) -> list[PHHRecord]:
+    """The hands of one ``.phh`` (one hand) or ``.phhs`` (many) file."""
+    path = Path(path)
+    try:
+        # utf-8-sig: a byte-order mark from a Windows editor is not a TOML error.
+        text = path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise PHHError(f"{path}: not UTF-8 text (byte {exc.start}: {exc.reason})") from None
+    except OSError as exc:
+        raise PHHError(f"{path}: cannot read it ({exc.strerror or exc})") from None
+    return parse_phh_text(text, source=str(path))
+
+
+def parse_phh_text(text: str, source: str | None = None) -> list[PHHRecord]:
+    """The hands in PHH text: one for ``.phh`` content, one per table for ``.phhs`` content."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise PHHError(f"{_where(source, None)}: not valid TOML: {exc}") from None
+    # No top-level fields, only tables: the many-hands (.phhs) layout.
+    if "variant" not in data and data and all(isinstance(v, dict) for v in data.values()):
+        # Check every header first: a bad one is a file-level error, not a hand's.
+        numbered = [(_hand_number(key, source), table) for key, table in data.items()]
+        return [
+            record_from_fields(table, source=source, index=number) for number, table in numbered
+        ]
+    return [record_from_fields(data, source=source)]
+
+
+def record_from_fields(
+    fields: Mapping[str, Any], *, source: str | None = None, index: int | None = None
+) -> PHHRecord:
+    """A record from already-parsed TOML fields; raises :class:`PHHError` naming the problem."""
+    where = _where(source, index)
+    reader = _FieldReader(fields, where)
+    if "variant" not in fields:
+        raise PHHError(f"{where}: missing required field 'variant'")
+    variant = reader.string("variant")
+    required = BASE_FIELDS + VARIANT_FIELDS.get(variant, ())
+    missing = [name for name in required if name not in fields]
+    if missing:
+        names = ", ".join(repr(name) for name in missing)
+        raise PHHError(f"{where}: missing required field {names} (variant {variant})")
+    starting_stacks = reader.amounts("starting_stacks")
+    actions = _actions(reader.strings("actions"), where, len(starting_stacks))
+    record = PHHRecord(
+        variant=variant,
+        antes=reader.amounts("antes"),
+        blinds_or_straddles=reader.optional(reader.amounts, "blinds_or_straddles"),
+        bring_in=reader.optional(reader.amount, "bring_in"),
+        small_bet=reader.optional(reader.amount, "small_bet"),
+        big_bet=reader.optional(reader.amount, "big_bet"),
+        min_bet=reader.optional(reader.amount, "min_bet"),
+        starting_stacks=starting_stacks,
+        actions=actions,
+        finishing_stacks=reader.optional(reader.amounts, "finishing_stacks"),
+        ante_trimming_status=reader.optional(reader.boolean, "ante_trimming_status") or False,
+        extra={name: value for name, value in fields.items() if name not in RECORD_FIELDS},
+        source=source,
+        index=index,
+    )
+    for name in _PER_PLAYER:
+        values = getattr(record, name)
+        if values is not None and len(values) != record.player_count:
+            raise PHHError(
+                f"{where}: {name} has {len(values)} entries for {record.player_count} "
+                "players (starting_stacks)"
+            )
+    return record
+
+
+def iter_phh_files(paths: str | os.PathLike[str] | Iterable[str | os.PathLike[str]]
+                   ) -> Iterator[Path]:
+    """The files named, with folders expanded (recursively) into their ``.phh``/``.phhs``
+    files in natural order (``2.phh`` before ``10.phh``)."""
+    if isinstance(paths, str | os.PathLike):
+        paths = [paths]
+    for item in paths:
+        path = Path(item)
+        if path.is_dir():
+            found = (p for p in path.rglob("*") if p.suffix in PHH_SUFFIXES and p.is_file())
+            yield from sorted(found, key=_natural_key)
+        elif path.is_file():
+            yield path
+        else:
+            raise PHHError(f"{path}: no such file or folder")
+
+
+def _actions(texts: list[str], where: str, player_count: int) -> tuple[PHHAction, ...]:
+    actions = []
+    for number, text in enumerate(texts):
+        try:
+            action = parse_action(text)
+        except PHHError as exc:
+            raise PHHError(f"{where}: actions[{number}]: {exc}") from None
+        beyond = [p for p in action.players if p >= player_count]
+        if beyond:
+            raise PHHError(
+                f"{where}: actions[{number}] {text!r}: there is no p{beyond[0] + 1} "
+                f"({player_count} players)"
+            )
+        actions.append(action)
+    return tuple(actions)
+
+
+class _FieldReader:
+    """Typed access to TOML fields, with errors that name the file and the field."""
+
+    def __init__(self, fields: Mapping[str, Any], where: str) -> None:
+        self._fields = fields
+        self._where = where
+
+    def optional(self, read: Callable[[str], _T], name: str) -> _T | None:
+        return read(name) if name in self._fields else None
+
+    def string(self, name: str) -> str:
+        value = self._fields[name]
+        if not isinstance(value, str):
+            raise self._wrong(name, "a string")
+        return value
+
+    def strings(self, name: str) -> list[str]:
+        value = self._fields[name]
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise self._wrong(name, "an array of strings")
+        return value
+
+    def boolean(self, name: str) -> bool:
+        value = self._fields[name]
+        if not isinstance(value, bool):
+            raise self._wrong(name, "true or false")
+        return value
+
+    def amount(self, name: str) -> Amount:
+        value = self._fields[name]
+        if not _is_amount(value):
+            raise self._wrong(name, "a number")
+        return value
+
+    def amounts(self, name: str) -> tuple[Amount, ...]:
+        value = self._fields[name]
+        if not isinstance(value, list) or not all(_is_amount(v) for v in value):
+            raise self._wrong(name, "an array of numbers")
+        return tuple(value)
+
+    def _wrong(self, name: str, expected: str) -> PHHError:
+        return PHHError(f"{self._where}: {name} must be {expected}, not {self._fields[name]!r}")
+
+
+def _is_amount(value: object) -> bool:
+    # bool is an int subclass, but "true" is not a number of chips.
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _hand_number(key: str, source: str | None) -> int:
+    if not key.isascii() or not key.isdigit():
+        raise PHHError(f"{_where(source, None)}: table [{key}] is not a hand number")
+    return int(key)
+
+
+def _where(source: str | None, index: int | None) -> str:
+    name = source if source is not None else "<text>"
+    return name if index is None else f"{name} [{index}]"
+
+
+def _natural_key(path: Path) -> list[tuple[int, int | str]]:
+    # Digit runs compare as numbers; the tag keeps ints and strs from being compared.
+    return [
+        (0, int(chunk)) if chunk.isdigit() else (1, chunk)
+        for chunk in re.split(r"(\d+)", path.as_posix())
+        if chunk
+    ]
