@@ -61,7 +61,7 @@ class Hand:
     def __init__(self, config: HandConfig):
         self.config = config
         self.variant = config.variant
-        n = config.players
+        n = self.n = config.players
         self.events: list[Event] = []
         self.stacks = list(config.stacks)
         self.bets = [0] * n  # in front of each player on this street
@@ -74,6 +74,7 @@ class Hand:
         self.boards: list[list[Card]] = [self.board]  # a second one when run twice
         self._run_from: int | None = None  # the street the second run starts from
         self.discards: list[Card] = []
+        self._in_play: set[Card] = set()  # every card dealt, shown or discarded so far
         self.shown: dict[int, tuple[Card, ...] | None] = {}  # None: mucked
         self.street = 0
         self.phase = Phase.DEALING
@@ -121,7 +122,7 @@ class Hand:
     # ----------------------------------------------------------------- queries
     @property
     def players(self) -> int:
-        return self.config.players
+        return self.n
 
     @property
     def current_street(self) -> Street | None:
@@ -181,18 +182,18 @@ class Hand:
         """Who shows first: the last to bet or raise on the final street, otherwise the first
         player in the hand left of the button; then clockwise. Players still to show only."""
         start = self._aggressor if self._aggressor is not None else 0
-        order = [(start + i) % self.players for i in range(self.players)]
+        order = [(start + i) % self.n for i in range(self.n)]
         return [p for p in order if not self.folded[p] and p not in self.shown]
 
     # ----------------------------------------------------------------- forced bets
     def _post_forced_bets(self) -> None:
         config = self.config
-        for p in range(self.players):
+        for p in range(self.n):
             ante = min(config.ante(p), self.stacks[p])
             self.stacks[p] -= ante
             self.contributed[p] += ante
             self.antes[p] = ante
-        for p in range(self.players):
+        for p in range(self.n):
             blind = min(config.blind(p), self.stacks[p])
             self._put(p, blind)
 
@@ -203,11 +204,13 @@ class Hand:
 
     # ----------------------------------------------------------------- streets
     def _live(self) -> list[int]:
-        return [p for p in range(self.players) if not self.folded[p]]
+        folded = self.folded
+        return [p for p in range(self.n) if not folded[p]]
 
     def _able(self) -> list[int]:
         """Players who can still put chips in."""
-        return [p for p in range(self.players) if not self.folded[p] and self.stacks[p] > 0]
+        folded, stacks = self.folded, self.stacks
+        return [p for p in range(self.n) if not folded[p] and stacks[p] > 0]
 
     def _begin_street(self) -> None:
         street = self.current_street
@@ -263,8 +266,8 @@ class Hand:
     def _opening_seat(self, street: Street) -> int:
         if street.opener == Opener.BLINDS and any(self.config.blinds):
             blinds = self.config.blinds
-            last = max(range(self.players), key=lambda p: (blinds[p], p))
-            return (last + 1) % self.players
+            last = max(range(self.n), key=lambda p: (blinds[p], p))
+            return (last + 1) % self.n
         # Stud: up cards nobody has read (None) cannot decide; the others do.
         if street.opener == Opener.BRING_IN:
             low = self.variant.low_brings_in
@@ -293,15 +296,15 @@ class Hand:
         return self.config.big_bet if street.big_bet else self.config.small_bet
 
     def _next_pending(self, start: int, include_start: bool = False) -> int | None:
-        for i in range(0 if include_start else 1, self.players + 1):
-            p = (start + i) % self.players
+        for i in range(0 if include_start else 1, self.n + 1):
+            p = (start + i) % self.n
             if p in self._pending:
                 return p
         return None
 
     def _end_street(self) -> None:
         self._return_uncalled()
-        self.bets = [0] * self.players
+        self.bets = [0] * self.n
         self._actor = None
         self._pending = set()
         self._current_bet = 0
@@ -314,8 +317,9 @@ class Hand:
         self._begin_street()
 
     def _return_uncalled(self) -> None:
-        top = max(range(self.players), key=lambda p: self.bets[p])
-        others = max((b for p, b in enumerate(self.bets) if p != top), default=0)
+        bets = self.bets
+        top = bets.index(max(bets))
+        others = max(bets[:top] + bets[top + 1:], default=0)
         excess = self.bets[top] - others
         if excess > 0:
             self.stacks[top] += excess
@@ -324,7 +328,7 @@ class Hand:
 
     # ----------------------------------------------------------------- dealing
     def _check_new_cards(self, cards: Iterable[Card | None]) -> None:
-        seen = self._cards_in_play()
+        seen = self._in_play
         batch: set[Card] = set()
         for card in cards:
             if card is None:
@@ -334,13 +338,7 @@ class Hand:
             if card in seen or card in batch:
                 raise IllegalAction("duplicate_card", card=str(card))
             batch.add(card)
-
-    def _cards_in_play(self) -> set[Card]:
-        seen = {c for cards in self.hole for c in cards if c is not None}
-        for board in self.boards:
-            seen.update(board)
-        seen.update(self.discards)
-        return seen
+        seen |= batch  # only reached when every card is new; callers apply them next
 
     def _waiting(self) -> dict[str, str]:
         wait = WAITING[self.waiting_for()]
@@ -412,13 +410,16 @@ class Hand:
         if limit and len(cards) > limit:
             raise IllegalAction("too_many_discards", limit=limit, got=len(cards))
         held = list(self.hole[p])
+        revealed = []
         for card in cards:
             if card in held:
                 held.remove(card)
             elif None in held:  # a face-down card nobody saw: now it is known
                 held.remove(None)
+                revealed.append(card)
             else:
                 raise IllegalAction("not_holding", player=p, card=str(card))
+        self._check_new_cards(revealed)
         keep_up = [u for c, u in zip(self.hole[p], self.up[p], strict=True) if c in held]
         self.hole[p] = held
         self.up[p] = keep_up[:len(held)]
@@ -434,10 +435,9 @@ class Hand:
     def _legal(self, p: int) -> Legal:
         owed = self._current_bet - self.bets[p]
         call = min(owed, self.stacks[p])
-        # The most this player can have in front: their stack, and no more than any opponent
-        # could match (chips nobody can call would only come back).
-        reach = min(self.bets[p] + self.stacks[p],
-                    max(self.bets[q] + self.stacks[q] for q in self._live() if q != p))
+        reach = self.bets[p] + self.stacks[p]  # table stakes: all the player has
+        # The smallest raise never has to exceed what the deepest opponent could match.
+        callable_to = max(self.bets[q] + self.stacks[q] for q in self._live() if q != p)
         min_to = max_to = None
         if self._raise_refusal(p) is None:
             street = self.current_street
@@ -452,7 +452,8 @@ class Hand:
                 size = self._bet_size(street)
                 if self._current_bet < size:  # completing a bring-in or a short blind
                     low = high = size
-            min_to, max_to = min(low, reach), min(high, reach)
+            min_to = min(low, reach, callable_to)
+            max_to = max(min_to, min(high, reach))
         bring_in = min(self.config.bring_in, self.stacks[p]) if self._bring_in_due else None
         return Legal(p, call, call > 0 and call == self.stacks[p], min_to, max_to,
                      facing_bet=self._current_bet > 0, bring_in=bring_in)
@@ -535,14 +536,14 @@ class Hand:
         increment = to - self._current_bet
         if self.variant.structure == Structure.FIXED_LIMIT:
             full = to >= legal.min_to  # a full bet, raise or completion; less is an all-in
-        elif to == legal.max_to and legal.max_to < self.bets[p] + self.stacks[p]:
-            full = True  # as much as any opponent can call: a full raise for them
+        elif to == legal.min_to and to < self._current_bet + self._full_raise:
+            full = to < self.bets[p] + self.stacks[p]  # capped by what opponents can call
         else:
             full = increment >= self._full_raise
         self._put(p, to - self.bets[p])
         if full:
             if self.variant.structure != Structure.FIXED_LIMIT:
-                self._full_raise = increment
+                self._full_raise = max(self._full_raise, increment)
             self._acted_at = {}  # a full raise reopens the betting for everyone
         self._bring_in_due = False
         self._current_bet = to
@@ -657,7 +658,7 @@ class Hand:
             rake_left = self.config.rake.of(sum(p.amount for p in pots), flop_seen)
         rake = rake_left
         values = self._values()
-        won = [0] * self.players
+        won = [0] * self.n
         results = []
         for index, pot in enumerate(pots):
             taken = min(rake_left, pot.amount)
@@ -673,7 +674,7 @@ class Hand:
                 for p, share in award.shares.items():
                     won[p] += share
             results.append(PotResult(index, amount, pot.eligible, tuple(awards)))
-        for p in range(self.players):
+        for p in range(self.n):
             self.stacks[p] += won[p]
         self.result = HandResult(tuple(results), tuple(won), rake, tuple(self.stacks))
         self.phase = Phase.COMPLETE
