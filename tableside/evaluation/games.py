@@ -2,7 +2,9 @@
 
 ``high``: best five of all cards; ``omaha``: exactly two hole cards and three board cards;
 ``omaha-hilo8`` and ``hilo8``: a high half and an eight-or-better ace-to-five low half (each
-half chosen independently); ``a5-low`` (razz, A-5 lowball) and ``27-low`` (deuce-to-seven).
+half chosen independently); ``a5-low`` (razz, A-5 lowball) and ``27-low`` (deuce-to-seven);
+``short-deck``: best five of all cards from the 36-card six-plus deck (a flush beats a full
+house, A-6-7-8-9 is the lowest straight).
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from itertools import combinations
 
 from tableside.cards import EIGHT, Card, CardError, check_distinct
 from tableside.evaluation.fast import high_strength
-from tableside.evaluation.high import evaluate_high
+from tableside.evaluation.high import evaluate_high, evaluate_short_deck
 from tableside.evaluation.low import evaluate_27_low, evaluate_a5_low
 from tableside.evaluation.tables import RANK_KEYS, rank_strengths
 from tableside.evaluation.value import HandValue, SplitValue
@@ -74,6 +76,10 @@ def _high(hole, board, **wild):
     return evaluate_high([*hole, *board], **wild)
 
 
+def _short_deck(hole, board, **wild):
+    return evaluate_short_deck([*hole, *board], **wild)
+
+
 def _a5(hole, board, **wild):
     return evaluate_a5_low([*hole, *board], **wild)
 
@@ -103,6 +109,7 @@ JUDGES: dict[str, Callable[..., Value]] = {
     "a5-low": _a5,
     "27-low": _27,
     "hilo8": _hilo8,
+    "short-deck": _short_deck,
 }
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from tableside.cards import ACE, RANK_NAMES, Card, CardError, check_distinct
+from tableside.cards import ACE, RANK_PLURALS, Card, CardError, check_distinct
 from tableside.evaluation.fast import high_strength, short_deck_strength
 from tableside.evaluation.strength import (
     HIGH_CLASS_OF,
@@ -31,11 +31,13 @@ from tableside.evaluation.strength import (
     SHORT_DECK_STRENGTH,
     STANDARD,
     Category,
-    HandClass,
     Ranking,
     best_groups,
 )
 from tableside.evaluation.value import Family, HandValue
+
+# A category found: its class ranks and the (card held, card it stands for) pairs making it.
+_Found = tuple[Category, tuple[int, ...], list[tuple[Card, Card]]]
 
 # What each ranking's hands are worth: family, strength of each class, and for natural hands of
 # five to seven cards the fast table lookup with its strength -> class list (None: search only).
@@ -126,52 +128,43 @@ def search_high(cards: Iterable[Card], *, wild_ranks: Iterable[int] = (), bug: b
     The search is what judges wild cards and hands of more than seven cards; tests hold it
     against the tables on natural hands.
     """
-    return _search(list(cards), STANDARD if wheel else NO_WHEEL, wild_ranks, bug)
+    return _evaluate(list(cards), STANDARD if wheel else NO_WHEEL, wild_ranks, bug, tables=False)
 
 
 def search_short_deck(cards: Iterable[Card], *, wild_ranks: Iterable[int] = (),
                       bug: bool = False) -> HandValue:
     """:func:`evaluate_short_deck` by the rule-by-rule search alone, never the tables."""
-    return _search(list(cards), SHORT_DECK, wild_ranks, bug)
+    return _evaluate(list(cards), SHORT_DECK, wild_ranks, bug, tables=False)
 
 
-def _evaluate(cards: list[Card], ranking: Ranking, wild_ranks: Iterable[int],
-              bug: bool) -> HandValue:
+def _evaluate(cards: list[Card], ranking: Ranking, wild_ranks: Iterable[int], bug: bool,
+              tables: bool = True) -> HandValue:
     hand = _checked_hand(cards, ranking, wild_ranks, bug)
-    _, _, table_strength, class_of = _SCALES[ranking]
-    if table_strength and not hand.any_wild and len(cards) <= 7:
+    family, strengths, table_strength, class_of = _SCALES[ranking]
+    if tables and table_strength and not hand.any_wild and len(cards) <= 7:
         # Natural cards: the table lookup names the class; only the cards remain to be picked.
         category, ranks = class_of[table_strength(cards)]
-        return _value(category, ranks, _take_class(hand, category, ranks, ranking), ranking)
-    return _value(*_best(hand, ranking), ranking)
-
-
-def _search(cards: list[Card], ranking: Ranking, wild_ranks: Iterable[int],
-            bug: bool) -> HandValue:
-    return _value(*_best(_checked_hand(cards, ranking, wild_ranks, bug), ranking), ranking)
+        chosen = _take_class(hand, category, ranks, ranking)
+    else:
+        category, ranks, chosen = _best(hand, ranking)
+    return HandValue(family, strengths[(category, ranks)], category, ranks,
+                     tuple(c for c, _ in chosen), tuple(s for _, s in chosen))
 
 
 def _checked_hand(cards: list[Card], ranking: Ranking, wild_ranks: Iterable[int],
                   bug: bool) -> _Hand:
     check_distinct(cards)
+    lowest = ranking.lowest
     for card in cards:
-        if not card.is_joker and card >> 2 < ranking.lowest:
-            lowest = RANK_NAMES["en"][ranking.lowest]
-            raise CardError(f"{card} is not in the short deck ({lowest}es to aces)")
+        if card >> 2 < lowest:  # jokers (52, 53) read as rank 13 and pass
+            plural = RANK_PLURALS["en"][lowest]
+            raise CardError(f"{card} is not in the short deck, which runs from {plural} to aces")
     if len(cards) < 5:
         raise CardError(f"a high hand needs at least five cards, got {len(cards)}")
     return _Hand(*split_wilds(cards, wild_ranks, bug))
 
 
-def _value(category: Category, ranks: tuple[int, ...], chosen: list[tuple[Card, Card]],
-           ranking: Ranking) -> HandValue:
-    family, strengths, _, _ = _SCALES[ranking]
-    return HandValue(family, strengths[(category, ranks)], category, ranks,
-                     tuple(c for c, _ in chosen), tuple(s for _, s in chosen))
-
-
-def _best(hand: _Hand, ranking: Ranking) -> tuple[Category, tuple[int, ...],
-                                                  list[tuple[Card, Card]]]:
+def _best(hand: _Hand, ranking: Ranking) -> _Found:
     """Try each category from the top, in the ranking's order; the first made is the hand."""
     for category in reversed(ranking.order):
         found = _FINDERS[category](hand, category, ranking)
@@ -257,8 +250,7 @@ def _fill(hand: _Hand, ranks: Sequence[int], suit: int | None) -> list[tuple[Car
 
 
 # How each category is looked for; every finder takes (hand, category, ranking).
-_FINDERS: dict[Category, Callable[[_Hand, Category, Ranking],
-                                  tuple[Category, HandClass, list] | None]] = {
+_FINDERS: dict[Category, Callable[[_Hand, Category, Ranking], _Found | None]] = {
     **dict.fromkeys(PATTERNS, _sets),
     Category.STRAIGHT_FLUSH: _straight_flush,
     Category.FLUSH: _flush,

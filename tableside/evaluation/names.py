@@ -2,13 +2,14 @@
 
 English: "Full house, fives full of kings"; German: "Full House, Fünfen voll mit Königen".
 Lows name their cards from the top: "Eight-six low, 8-6-5-4-3" / "Acht-Sechs-Low, 8-6-5-4-3".
+Short-deck hands are named as high hands; its lowest straight A-6-7-8-9 is "Straight, nine high".
 """
 
 from __future__ import annotations
 
 from tableside.cards import ACE, RANK_CHARS, RANK_DATIVE_PLURALS_DE, RANK_NAMES, RANK_PLURALS
 from tableside.evaluation.strength import Category
-from tableside.evaluation.value import Family, HandValue
+from tableside.evaluation.value import HandValue
 
 LANGUAGES = ("en", "de")
 
@@ -73,7 +74,7 @@ def hand_name(value: HandValue, lang: str = "en") -> str:
     """The spoken name of a judged hand."""
     _check(lang)
     ranks = value.ranks
-    if value.family is not Family.HIGH and value.category is Category.HIGH_CARD:
+    if value.family.is_low and value.category is Category.HIGH_CARD:
         names = [RANK_NAMES[lang][r] for r in ranks]
         if lang == "en":
             names = [n.capitalize() for n in names]

@@ -90,7 +90,7 @@ class Ranking:
     @property
     def order(self) -> tuple[Category, ...]:
         """The categories, weakest first."""
-        order = sorted(Category)
+        order = sorted(Category)  # the standard order: each category at its own value
         if self.flush_beats_full_house:
             order[Category.FLUSH], order[Category.FULL_HOUSE] = Category.FULL_HOUSE, Category.FLUSH
         return tuple(order)

@@ -15,6 +15,12 @@ class Family(StrEnum):
     HIGH = "high"
     A5_LOW = "a5-low"
     LOW_27 = "27-low"
+    SHORT_DECK = "short-deck"
+
+    @property
+    def is_low(self) -> bool:
+        """Whether the best hand is the lowest (its no-pair hands are named as lows)."""
+        return self in (Family.A5_LOW, Family.LOW_27)
 
 
 @dataclass(frozen=True, slots=True)
