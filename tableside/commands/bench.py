@@ -12,6 +12,7 @@ import json
 BENCHMARKS = {
     "evaluator": "tableside.benchmarks.evaluator",
     "equity": "tableside.benchmarks.equity",
+    "replay": "tableside.benchmarks.replay",
 }
 
 

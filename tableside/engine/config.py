@@ -56,9 +56,11 @@ class HandConfig:
             if values and len(values) != n:
                 raise ValueError(f"{name} has {len(values)} entries for {n} players")
         for name in ("stacks", "antes", "blinds"):
-            for value in getattr(self, name):
-                if not isinstance(value, int) or value < 0:
-                    raise ValueError(f"{name} must be whole chip counts >= 0, got {value!r}")
+            values = getattr(self, name)
+            if all(type(v) is int and v >= 0 for v in values):
+                continue
+            bad = next(v for v in values if not isinstance(v, int) or v < 0)
+            raise ValueError(f"{name} must be whole chip counts >= 0, got {bad!r}")
         if any(s <= 0 for s in self.stacks):
             raise ValueError("every player needs chips to play a hand")
         structure = self.variant.structure

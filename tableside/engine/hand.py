@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 from enum import StrEnum
+from functools import cache
 from typing import ClassVar
 
 from tableside.cards import Card, deck
@@ -37,6 +38,11 @@ from tableside.engine.result import Award, HandResult, PotResult
 from tableside.engine.variants import Opener, Street, Structure
 from tableside.evaluation import Family, HandValue, SplitValue, judge
 from tableside.evaluation.showing import bring_in_key, showing_key
+
+
+@cache
+def _deck_of(jokers: int, short: bool) -> frozenset[Card]:
+    return frozenset(deck(jokers=jokers, short=short))
 
 
 class Phase(StrEnum):
@@ -67,6 +73,7 @@ class Hand:
         self.bets = [0] * n  # in front of each player on this street
         self.contributed = [0] * n  # everything each player has put in this hand
         self.folded = [False] * n
+        self._live_count = n
         self.antes = [0] * n  # dead money each player posted
         self.hole: list[list[Card | None]] = [[] for _ in range(n)]
         self.up: list[list[bool]] = [[] for _ in range(n)]  # which hole cards are face up
@@ -79,7 +86,7 @@ class Hand:
         self.street = 0
         self.phase = Phase.DEALING
         self.result: HandResult | None = None
-        self._deck = frozenset(deck(jokers=self.variant.jokers, short=self.variant.short_deck))
+        self._deck = _deck_of(self.variant.jokers, self.variant.short_deck)
         self._need_hole: dict[int, int] = {}
         self._need_board = 0
         self._drawn: dict[int, int] = {}  # draw street: player -> cards still to be dealt
@@ -113,8 +120,8 @@ class Hand:
         handler = self._HANDLERS.get(type(event))
         if handler is None:
             raise TypeError(f"not a hand event: {event!r}")
-        player = getattr(event, "player", None)
-        if player is not None and not 0 <= player < self.config.players:
+        player = getattr(event, "player", 0)
+        if not 0 <= player < self.n:
             raise IllegalAction("bad_player", player=player)
         handler(self, event)
         self.events.append(event)
@@ -187,15 +194,15 @@ class Hand:
 
     # ----------------------------------------------------------------- forced bets
     def _post_forced_bets(self) -> None:
-        config = self.config
-        for p in range(self.n):
-            ante = min(config.ante(p), self.stacks[p])
-            self.stacks[p] -= ante
+        config, stacks = self.config, self.stacks
+        for p, ante in enumerate(config.antes):
+            ante = min(ante, stacks[p])
+            stacks[p] -= ante
             self.contributed[p] += ante
             self.antes[p] = ante
-        for p in range(self.n):
-            blind = min(config.blind(p), self.stacks[p])
-            self._put(p, blind)
+        for p, blind in enumerate(config.blinds):
+            if blind:
+                self._put(p, min(blind, stacks[p]))
 
     def _put(self, player: int, amount: int) -> None:
         self.stacks[player] -= amount
@@ -308,7 +315,7 @@ class Hand:
         self._actor = None
         self._pending = set()
         self._current_bet = 0
-        if len(self._live()) == 1:
+        if self._live_count == 1:
             self._settle()
             return
         if len(self._able()) <= 1:
@@ -372,7 +379,7 @@ class Hand:
             return
         street = self.current_street
         self.hole[p].extend(cards)
-        self.up[p].extend([False] * street.hole + [True] * street.up)
+        self.up[p].extend(street.face_up)
         del self._need_hole[p]
         if not self._need_hole and not self._need_board:
             self._after_deals()
@@ -437,7 +444,8 @@ class Hand:
         call = min(owed, self.stacks[p])
         reach = self.bets[p] + self.stacks[p]  # table stakes: all the player has
         # The smallest raise never has to exceed what the deepest opponent could match.
-        callable_to = max(self.bets[q] + self.stacks[q] for q in self._live() if q != p)
+        bets, stacks, folded = self.bets, self.stacks, self.folded
+        callable_to = max(bets[q] + stacks[q] for q in range(self.n) if q != p and not folded[q])
         min_to = max_to = None
         if self._raise_refusal(p) is None:
             street = self.current_street
@@ -465,13 +473,14 @@ class Hand:
             return IllegalAction("more_than_stack", player=p, stack=self.stacks[p],
                                  verb="raise to", verb_de="Raise auf",
                                  to=self._current_bet + 1)
-        if not any(q != p and self.stacks[q] > 0 for q in self._live()):
+        stacks, folded = self.stacks, self.folded
+        if not any(q != p and stacks[q] > 0 and not folded[q] for q in range(self.n)):
             return IllegalAction("no_raise_all_in", player=p)
         if p in self._acted_at and self._current_bet - self._acted_at[p] < self._full_raise:
             return IllegalAction("not_reopened", player=p)
         cap = self.config.raise_cap
         capped = self.variant.structure in (Structure.FIXED_LIMIT, Structure.SPREAD_LIMIT)
-        heads_up = len(self._live()) == 2 and self.config.uncapped_heads_up
+        heads_up = self._live_count == 2 and self.config.uncapped_heads_up
         if capped and cap is not None and not heads_up and self._raises >= cap:
             return IllegalAction("raise_capped", cap=cap)
         return None
@@ -489,8 +498,9 @@ class Hand:
         self._require_turn(p)
         self._require_no_bring_in(p)
         self.folded[p] = True
+        self._live_count -= 1
         self._pending.discard(p)
-        if len(self._live()) == 1:
+        if self._live_count == 1:
             self._end_street()
             return
         self._after_action(p)
@@ -508,31 +518,8 @@ class Hand:
         p, to = event.player, event.to
         self._require_turn(p)
         legal = self._legal(p)
-        verb = "raise" if self._current_bet else "bet"
-        words = {"verb": "raise to" if verb == "raise" else "bet",
-                 "verb_de": "Raise auf" if verb == "raise" else "Bet",
-                 "verb_noun": "raise to" if verb == "raise" else "bet of"}
-        if to <= self._current_bet:
-            raise IllegalAction("raise_not_above_bet", legal, to=to, current=self._current_bet)
-        refusal = self._raise_refusal(p)
-        if refusal is not None:
-            refusal.legal = legal
-            raise refusal
-        if to > self.bets[p] + self.stacks[p]:
-            raise IllegalAction("more_than_stack", legal, player=p, stack=self.stacks[p],
-                                to=to, **words)
-        if to < legal.min_to:
-            if self.variant.structure == Structure.FIXED_LIMIT:
-                raise IllegalAction("fixed_amount", legal, exact=legal.min_to, to=to, **words)
-            raise IllegalAction("below_min_bet", legal, to=to, minimum=legal.min_to, **words)
-        if to > legal.max_to:
-            if self.variant.structure == Structure.FIXED_LIMIT:
-                raise IllegalAction("fixed_amount", legal, exact=legal.max_to, to=to, **words)
-            limit = {Structure.POT_LIMIT: ("pot-limit", "Pot-Limit"),
-                     Structure.SPREAD_LIMIT: ("spread-limit", "Spread-Limit")}.get(
-                         self.variant.structure, ("table", "Tisch"))
-            raise IllegalAction("above_max_bet", legal, to=to, maximum=legal.max_to,
-                                limit=limit[0], limit_de=limit[1], **words)
+        if legal.min_to is None or not legal.min_to <= to <= legal.max_to:
+            self._refuse_bet(p, to, legal)
         increment = to - self._current_bet
         if self.variant.structure == Structure.FIXED_LIMIT:
             full = to >= legal.min_to  # a full bet, raise or completion; less is an all-in
@@ -552,6 +539,34 @@ class Hand:
         self._acted_at[p] = to
         self._pending = set(self._able()) - {p}
         self._after_action(p)
+
+    def _refuse_bet(self, p: int, to: int, legal: Legal) -> None:
+        """Raise the IllegalAction that says why betting or raising to ``to`` is refused."""
+        raising = self._current_bet > 0
+        words = {"verb": "raise to" if raising else "bet",
+                 "verb_de": "Raise auf" if raising else "Bet",
+                 "verb_noun": "raise to" if raising else "bet of"}
+        if to <= self._current_bet:
+            raise IllegalAction("raise_not_above_bet", legal, to=to, current=self._current_bet)
+        refusal = self._raise_refusal(p)
+        if refusal is not None:
+            refusal.legal = legal
+            raise refusal
+        if to > self.bets[p] + self.stacks[p]:
+            raise IllegalAction("more_than_stack", legal, player=p, stack=self.stacks[p],
+                                to=to, **words)
+        fixed = self.variant.structure == Structure.FIXED_LIMIT
+        if to < legal.min_to:
+            if fixed:
+                raise IllegalAction("fixed_amount", legal, exact=legal.min_to, to=to, **words)
+            raise IllegalAction("below_min_bet", legal, to=to, minimum=legal.min_to, **words)
+        if fixed:
+            raise IllegalAction("fixed_amount", legal, exact=legal.max_to, to=to, **words)
+        limit = {Structure.POT_LIMIT: ("pot-limit", "Pot-Limit"),
+                 Structure.SPREAD_LIMIT: ("spread-limit", "Spread-Limit")}.get(
+                     self.variant.structure, ("table", "Tisch"))
+        raise IllegalAction("above_max_bet", legal, to=to, maximum=legal.max_to,
+                            limit=limit[0], limit_de=limit[1], **words)
 
     def _require_no_bring_in(self, p: int) -> None:
         if self._bring_in_due:
@@ -647,11 +662,11 @@ class Hand:
             contenders = self._contenders(pot)
             if len(contenders) > 1 and not all(self._tabled(p) for p in contenders):
                 return
-        self._settle()
+        self._settle(pots)
 
-    def _settle(self) -> None:
-        live = [not f for f in self.folded]
-        pots = build_pots(self.contributed, live, self.antes)
+    def _settle(self, pots: list[Pot] | None = None) -> None:
+        if pots is None:
+            pots = build_pots(self.contributed, [not f for f in self.folded], self.antes)
         rake_left = 0
         if self.config.rake is not None:
             flop_seen = bool(self.board) or not any(s.board for s in self.variant.streets)
@@ -668,8 +683,8 @@ class Hand:
             awards = []
             for run, (run_amount, run_values) in enumerate(zip(
                     self._run_shares(amount), values, strict=False)):
-                awards += [replace(a, run=run)
-                           for a in self._award(run_amount, contenders, run_values)]
+                run_awards = self._award(run_amount, contenders, run_values)
+                awards += [replace(a, run=run) for a in run_awards] if run else run_awards
             for award in awards:
                 for p, share in award.shares.items():
                     won[p] += share

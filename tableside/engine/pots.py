@@ -24,9 +24,11 @@ def build_pots(contributed: Sequence[int], live: Sequence[bool],
     ``contributed``) belongs to the main pot and never makes a level of its own: a big-blind
     ante does not give its payer a side pot.
     """
-    dead = list(dead) or [0] * len(contributed)
-    bets = [c - d for c, d in zip(contributed, dead, strict=True)]
-    antes = sum(dead)
+    if dead and any(dead):
+        bets = [c - d for c, d in zip(contributed, dead, strict=True)]
+        antes = sum(dead)
+    else:
+        bets, antes = contributed, 0
     levels = sorted({b for b, alive in zip(bets, live, strict=True) if alive and b > 0})
     pots: list[Pot] = []
     everyone = tuple(i for i, alive in enumerate(live) if alive)

@@ -40,6 +40,11 @@ class Street:
     opener: Opener = Opener.POSITION
     betting: bool = True
 
+    @property
+    def face_up(self) -> tuple[bool, ...]:
+        """For each card a player gets on this street: is it dealt face up?"""
+        return (False,) * self.hole + (True,) * self.up
+
 
 @dataclass(frozen=True, slots=True)
 class Variant:

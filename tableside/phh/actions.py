@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from tableside.cards import Card, deck
 from tableside.phh.errors import PHHError
@@ -69,17 +70,45 @@ class PHHAction:
         return tuple(p for p in (self.actor, self.dealee) if p is not None)
 
 
+@lru_cache(maxsize=1 << 16)
 def parse_action(text: str) -> PHHAction:
-    """Read one action; raises :class:`PHHError` quoting ``text`` for anything malformed."""
+    """Read one action; raises :class:`PHHError` quoting ``text`` for anything malformed.
+
+    Cached: the same texts ("p2 f", "p1 cbr 600") recur across thousands of hands, and an
+    action is immutable.
+    """
     body, hash_sign, comment = text.partition("#")
     commentary = comment.strip() if hash_sign else None
     words = body.split()
     if not words:
         return PHHAction(text=text, actor=None, code=NOOP, commentary=commentary)
     try:
-        return _parse_words(text, words, commentary)
+        quick = None if hash_sign else _parse_common(text, words)
+        return quick or _parse_words(text, words, commentary)
     except PHHError as exc:
         raise PHHError(f"bad action {text!r}: {exc}") from None
+
+
+def _parse_common(text: str, words: list[str]) -> PHHAction | None:
+    """The everyday actions (fold, call, bet, deal) without the general path's checks on
+    every word; anything unusual returns None and takes the general path."""
+    if len(words) == 2:
+        actor, code = words
+        if code in ("f", "cc", "pb") and actor[0] == "p" and actor[1:].isdigit() \
+                and actor[1] != "0":
+            return PHHAction(text=text, actor=int(actor[1:]) - 1, code=code)
+    elif len(words) == 3:
+        actor, code, argument = words
+        if code == "cbr" and actor[0] == "p" and actor[1:].isdigit() and actor[1] != "0" \
+                and argument.isdigit() and argument[0] != "0":
+            return PHHAction(text=text, actor=int(actor[1:]) - 1, code=code,
+                             amount=int(argument))
+    elif len(words) == 4 and words[0] == "d" and words[1] == "dh":
+        dealee, cards = words[2], words[3]
+        if dealee[0] == "p" and dealee[1:].isdigit() and dealee[1] != "0":
+            return PHHAction(text=text, actor=None, code="dh", dealee=int(dealee[1:]) - 1,
+                             cards=parse_phh_cards(cards))
+    return None
 
 
 def parse_phh_cards(text: str) -> CardSeq:

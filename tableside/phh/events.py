@@ -8,6 +8,7 @@ cards: muck). A no-op (empty or commentary-only action) has no event.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 from tableside.cards import Card
 from tableside.engine.events import (
@@ -64,6 +65,18 @@ def action_to_event(action: PHHAction, *, dealt: CardSeq | None = None) -> Event
         case "sm":
             return Show(player, action.cards)
     raise PHHError(f"action {action.text!r}: code {code!r} has no engine event")
+
+
+@lru_cache(maxsize=1 << 16)
+def _event_of_text(text: str) -> Event:
+    return action_to_event(parse_action(text))
+
+
+def event_of(action: PHHAction, *, dealt: CardSeq | None = None) -> Event:
+    """:func:`action_to_event`, cached by the action's text (``sm -`` needs ``dealt``)."""
+    if action.as_dealt:
+        return action_to_event(action, dealt=dealt)
+    return _event_of_text(action.text)
 
 
 def actions_to_events(actions: Iterable[PHHAction]) -> list[Event]:

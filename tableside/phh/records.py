@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
+from tableside.phh import fasttoml
 from tableside.phh.actions import Amount, PHHAction, parse_action
 from tableside.phh.errors import PHHError
 
@@ -112,7 +113,7 @@ def read_phh(path: str | os.PathLike[str]) -> list[PHHRecord]:
 def parse_phh_text(text: str, source: str | None = None) -> list[PHHRecord]:
     """The hands in PHH text: one for ``.phh`` content, one per table for ``.phhs`` content."""
     try:
-        data = tomllib.loads(text)
+        data = fasttoml.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise PHHError(f"{_where(source, None)}: not valid TOML: {exc}") from None
     # No top-level fields, only tables: the many-hands (.phhs) layout.
@@ -191,6 +192,9 @@ def _actions(texts: list[str], where: str, player_count: int) -> tuple[PHHAction
             action = parse_action(text)
         except PHHError as exc:
             raise PHHError(f"{where}: actions[{number}]: {exc}") from None
+        if (action.actor or 0) < player_count and (action.dealee or 0) < player_count:
+            actions.append(action)
+            continue
         beyond = [p for p in action.players if p >= player_count]
         if beyond:
             raise PHHError(
@@ -237,7 +241,8 @@ class _FieldReader:
 
     def amounts(self, name: str) -> tuple[Amount, ...]:
         value = self._fields[name]
-        if not isinstance(value, list) or not all(_is_amount(v) for v in value):
+        if not isinstance(value, list) or not all(
+                type(v) is int or _is_amount(v) for v in value):
             raise self._wrong(name, "an array of numbers")
         return tuple(value)
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from tableside.engine import Hand, HandConfig, IllegalAction, variant
 from tableside.engine.variants import Structure
 from tableside.phh.errors import PHHError
-from tableside.phh.events import action_to_event, event_to_action
+from tableside.phh.events import event_of, event_to_action
 from tableside.phh.records import PHHRecord
 
 # Half a chip: the Pluribus records split odd pots into halves, the engine pays whole chips.
@@ -64,19 +64,17 @@ def config_from_record(record: PHHRecord, **house_rules) -> HandConfig:
 def replay_record(record: PHHRecord, **house_rules) -> Hand:
     """Play a recorded hand through the engine; a refused action raises PHHError naming it."""
     hand = Hand(config_from_record(record, **house_rules))
-    dealt: dict[int, list] = {}
+    apply = hand.apply
     for number, action in enumerate(record.actions):
         if action.is_noop:
             continue
-        holding = dealt.get(action.actor) if action.actor is not None else None
-        event = action_to_event(action, dealt=tuple(holding) if holding else None)
+        # "sm -" shows the cards as dealt: the hand knows them (discards included).
+        dealt = tuple(hand.hole[action.actor]) if action.as_dealt else None
         try:
-            hand.apply(event)
+            apply(event_of(action, dealt=dealt))
         except IllegalAction as refusal:
             raise PHHError(f"{record.where}: actions[{number}] {action.text!r} refused: "
                            f"{refusal}") from None
-        if action.code == "dh":
-            dealt.setdefault(event.player, []).extend(event.cards)
     return hand
 
 

@@ -1,0 +1,133 @@
+"""Replay PHH hands with tableside and with PokerKit in the same run, and compare the speed.
+
+Both replay the same hands from the same file texts (read before any clock starts): each
+parses the TOML and the actions with its own reader and plays every action under its rules.
+Reported per engine: the whole pipeline (text to finished hand) and the replay alone (from
+the parsed hand history; for PokerKit that is iterating its states, which also parses the
+action strings). Both must reach the recorded finishing stacks; hands either engine cannot
+replay are left out of the timing and counted. Best of ``--repeats`` runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import sys
+import time
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from tableside.phh import PHHError, iter_phh_files, parse_action, parse_phh_text
+from tableside.phh.events import _event_of_text
+from tableside.phh.replay import STACK_TOLERANCE, replay_record
+
+SPEED_GOAL = 5.0  # tableside at least this many times faster than PokerKit
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("paths", nargs="+", metavar="PATH",
+                        help="PHH files or folders, e.g. ../shared/data/phh")
+    parser.add_argument("--repeats", type=int, default=3, help="timed runs; the best counts")
+
+
+def run(args: argparse.Namespace) -> dict[str, Any]:
+    try:
+        from pokerkit import HandHistory
+    except ImportError as error:  # a test dependency, not a runtime one
+        raise SystemExit("tableside bench replay needs PokerKit "
+                         f"(pip install 'tableside[test]'): {error}") from error
+    texts = [(str(path), path.read_text(encoding="utf-8")) for path in iter_phh_files(args.paths)
+             if Path(path).suffix == ".phh"]
+    usable, skipped = _usable(texts, HandHistory)
+    repeats = max(1, args.repeats)
+
+    # parse_action caches action texts; each timed run starts with an empty cache so that it
+    # gains only from actions repeated within the run, as a first replay would.
+    # Finished hands are dropped at once, as a replay tool would, for both engines.
+    ours_total = _best(repeats, lambda: _each(
+        replay_record, (r for text in usable for r in parse_phh_text(text))),
+        before=_clear_caches)
+    records = [parse_phh_text(text)[0] for text in usable]
+    ours_replay = _best(repeats, lambda: _each(replay_record, records), before=_clear_caches)
+    theirs_total = _best(repeats, lambda: _each(
+        _pokerkit_replay, (HandHistory.loads(text) for text in usable)))
+    histories = [HandHistory.loads(text) for text in usable]
+    theirs_replay = _best(repeats, lambda: _each(_pokerkit_replay, histories))
+
+    hands = len(usable)
+    whole = theirs_total / ours_total
+    replay_only = theirs_replay / ours_replay
+    return {
+        "benchmark": "replay",
+        "hands": hands,
+        "skipped": skipped,
+        "tableside": {"total_seconds": round(ours_total, 4),
+                      "replay_seconds": round(ours_replay, 4),
+                      "ms_per_hand": round(ours_total / hands * 1000, 4)},
+        "pokerkit": {"total_seconds": round(theirs_total, 4),
+                     "replay_seconds": round(theirs_replay, 4),
+                     "ms_per_hand": round(theirs_total / hands * 1000, 4)},
+        "speedup": {"total": round(whole, 2), "replay_only": round(replay_only, 2)},
+        "goal": {"target": SPEED_GOAL, "met_total": whole >= SPEED_GOAL,
+                 "met_replay_only": replay_only >= SPEED_GOAL},
+        "machine": {"cpu_count": os.cpu_count(), "machine": platform.machine(),
+                    "python": sys.version.split()[0], "pokerkit": metadata.version("pokerkit")},
+    }
+
+
+def _clear_caches() -> None:
+    parse_action.cache_clear()
+    _event_of_text.cache_clear()
+
+
+def _each(function, items) -> None:
+    for item in items:
+        function(item)
+
+
+def _pokerkit_replay(history):
+    state = None
+    for state in history:  # noqa: B007 - the last state is the finished hand
+        pass
+    return state
+
+
+def _usable(texts: list[tuple[str, str]], history_type) -> tuple[list[str], dict[str, Any]]:
+    """The hands both engines replay to the recorded stacks (or, unrecorded, to the end)."""
+    usable, refused = [], {"tableside": [], "pokerkit": [], "disagree": []}
+    for path, text in texts:
+        try:
+            ours = replay_record(parse_phh_text(text, source=path)[0])
+        except PHHError as error:
+            refused["tableside"].append(f"{path}: {error}")
+            continue
+        try:
+            history = history_type.loads(text)
+            theirs = _pokerkit_replay(history)
+        except Exception as error:  # PokerKit raises several types for what it refuses
+            refused["pokerkit"].append(f"{path}: {type(error).__name__}: {error}")
+            continue
+        recorded = history.finishing_stacks
+        if recorded is not None and not all(
+                abs(a - b) <= STACK_TOLERANCE for a, b in zip(ours.stacks, recorded, strict=True)):
+            refused["disagree"].append(path)
+            continue
+        if recorded is not None and list(theirs.stacks) != list(recorded):
+            refused["pokerkit"].append(f"{path}: stacks differ from the record")
+            continue
+        usable.append(text)
+    return usable, {key: {"count": len(value), "examples": value[:3]}
+                    for key, value in refused.items()}
+
+
+def _best(repeats: int, work, before=None) -> float:
+    best = float("inf")
+    for _ in range(repeats):
+        if before is not None:
+            before()
+        start = time.perf_counter()
+        work()
+        best = min(best, time.perf_counter() - start)
+    return best
