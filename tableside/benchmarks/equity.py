@@ -13,18 +13,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import platform
 import subprocess
 import sys
 import time
-from importlib import metadata
 from itertools import combinations, islice
 from math import comb
 from typing import Any
 
 import numpy as np
 
+from tableside.benchmarks.common import machine_info, positive
 from tableside.cards import parse_cards
 from tableside.equity import EXACT_BUDGET, equity, make_situation
 
@@ -47,20 +45,15 @@ print(json.dumps({"import_seconds": imported - start, "first_call_seconds": done
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--repeats", type=_positive, default=5,
+    parser.add_argument("--repeats", type=positive, default=5,
                         help="warm runs of tableside per matchup; the best counts (default 5)")
-    parser.add_argument("--peer-boards", type=_positive, default=None, metavar="N",
+    parser.add_argument("--peer-boards", type=positive, default=None, metavar="N",
                         help="time phevaluator on the first N boards and extrapolate "
                              "(default: all 1,712,304)")
-    parser.add_argument("--workers", type=_positive, default=None,
+    parser.add_argument("--workers", type=positive, default=None,
                         help="threads for tableside (default: one per CPU, up to 4)")
 
 
-def _positive(text: str) -> int:
-    value = int(text.replace("_", "").replace(",", ""))
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text} is not a positive count")
-    return value
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
@@ -79,7 +72,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "goal_met": all(m["goal_met"] for m in matchups),
         "exact_budget": EXACT_BUDGET,
         "matchups": matchups,
-        "machine": machine_info(),
+        "machine": machine_info("phevaluator"),
     }
 
 
@@ -168,21 +161,3 @@ def _check_encoding(evaluate_cards) -> None:
     ours = [int(c) for c in parse_cards(hand)]
     if evaluate_cards(*ours) != evaluate_cards(*hand.split()):
         raise SystemExit("phevaluator's card numbers differ from tableside's")
-
-
-def machine_info() -> dict[str, Any]:
-    return {
-        "cpu_count": os.cpu_count(),
-        "machine": platform.machine(),
-        "system": platform.system(),
-        "python": platform.python_version(),
-        "numpy": np.__version__,
-        "phevaluator": _version("phevaluator"),
-    }
-
-
-def _version(package: str) -> str | None:
-    try:
-        return metadata.version(package)
-    except metadata.PackageNotFoundError:
-        return None

@@ -13,16 +13,14 @@ from __future__ import annotations
 
 import argparse
 import os
-import platform
-import sys
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from importlib import metadata
 from typing import Any
 
 import numpy as np
 
+from tableside.benchmarks.common import machine_info, positive
 from tableside.cards import Card
 from tableside.evaluation import evaluate_high, high_strength
 from tableside.evaluation.batch import high_strengths
@@ -37,25 +35,20 @@ SCALAR_VS_TREYS_GOAL = 4.0
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--hands", type=_positive, default=1_000_000,
+    parser.add_argument("--hands", type=positive, default=1_000_000,
                         help="random 7-card hands for the batch evaluator (default 1,000,000)")
-    parser.add_argument("--loop-hands", type=_positive, default=100_000,
+    parser.add_argument("--loop-hands", type=positive, default=100_000,
                         help="of those, how many our scalar evaluator and phevaluator judge one "
                              "call at a time (default 100,000)")
-    parser.add_argument("--slow-hands", type=_positive, default=20_000,
+    parser.add_argument("--slow-hands", type=positive, default=20_000,
                         help="of those, how many treys and evaluate_high judge (default 20,000)")
-    parser.add_argument("--repeats", type=_positive, default=3,
+    parser.add_argument("--repeats", type=positive, default=3,
                         help="timed runs of each evaluator; the best counts (default 3)")
-    parser.add_argument("--threads", type=_positive, default=os.cpu_count() or 1,
+    parser.add_argument("--threads", type=positive, default=os.cpu_count() or 1,
                         help="threads for the threaded batch run (default: the CPU count)")
     parser.add_argument("--seed", type=int, default=7, help="seed of the deal (default 7)")
 
 
-def _positive(text: str) -> int:
-    value = int(text.replace("_", "").replace(",", ""))
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text} is not a positive count")
-    return value
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
@@ -165,7 +158,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "goals": goals,
         "goals_met": all(goal["met"] for goal in goals.values()),
         "setup_seconds": {name: round(value, 4) for name, value in setup.items()},
-        "machine": machine_info(),
+        "machine": machine_info("treys", "phevaluator"),
     }
 
 
@@ -192,25 +185,6 @@ def same_order(ours: np.ndarray, theirs_lower_better: list[int] | np.ndarray) ->
     return bool(one_to_one and (np.diff(pairs[:, 1]) < 0).all())
 
 
-def machine_info() -> dict[str, Any]:
-    return {
-        "cpu_count": os.cpu_count(),
-        "machine": platform.machine(),
-        "processor": platform.processor() or None,
-        "system": platform.system(),
-        "python": platform.python_version(),
-        "implementation": sys.implementation.name,
-        "numpy": np.__version__,
-        "treys": _version("treys"),
-        "phevaluator": _version("phevaluator"),
-    }
-
-
-def _version(package: str) -> str | None:
-    try:
-        return metadata.version(package)
-    except metadata.PackageNotFoundError:
-        return None
 
 
 def _best_time(call: Callable[[], Any], repeats: int) -> tuple[float, Any]:

@@ -11,14 +11,11 @@ replay are left out of the timing and counted. Best of ``--repeats`` runs.
 from __future__ import annotations
 
 import argparse
-import os
-import platform
-import sys
 import time
-from importlib import metadata
 from pathlib import Path
 from typing import Any
 
+from tableside.benchmarks.common import machine_info, positive
 from tableside.phh import PHHError, iter_phh_files, parse_action, parse_phh_text
 from tableside.phh.events import _event_of_text
 from tableside.phh.replay import STACK_TOLERANCE, replay_record
@@ -29,7 +26,8 @@ SPEED_GOAL = 5.0  # tableside at least this many times faster than PokerKit
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("paths", nargs="+", metavar="PATH",
                         help="PHH files or folders, e.g. ../shared/data/phh")
-    parser.add_argument("--repeats", type=int, default=3, help="timed runs; the best counts")
+    parser.add_argument("--repeats", type=positive, default=3,
+                        help="timed runs; the best counts (default 3)")
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
@@ -72,8 +70,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "speedup": {"total": round(whole, 2), "replay_only": round(replay_only, 2)},
         "goal": {"target": SPEED_GOAL, "met_total": whole >= SPEED_GOAL,
                  "met_replay_only": replay_only >= SPEED_GOAL},
-        "machine": {"cpu_count": os.cpu_count(), "machine": platform.machine(),
-                    "python": sys.version.split()[0], "pokerkit": metadata.version("pokerkit")},
+        "machine": machine_info("pokerkit"),
     }
 
 
