@@ -35,7 +35,7 @@ class Legal:
         options = []
         if self.bring_in is not None:
             options.append(f"bring-in {chips(self.bring_in, lang)}")
-        if not self.can_check or self.bring_in is not None:
+        if not self.can_check and self.bring_in is None:  # the bring-in is forced
             options.append("Fold" if de else "fold")
         if self.can_check and self.bring_in is None:
             options.append("Check" if de else "check")

@@ -76,8 +76,17 @@ class HandConfig:
 
     @property
     def opening_bet(self) -> int:
-        """The smallest bet in no-limit and pot-limit."""
-        return self.min_bet or max(self.blinds, default=0)
+        """The smallest bet in no-limit and pot-limit: ``min_bet``, else the big blind."""
+        return self.min_bet or self.big_blind
+
+    @property
+    def big_blind(self) -> int:
+        """The second blind in position order (straddles come after it); heads-up the larger
+        one, since the button's small blind is listed last; with a single blind, that one."""
+        posted = [b for b in self.blinds if b]
+        if len(self.stacks) == 2 or len(posted) < 2:
+            return max(posted, default=0)
+        return posted[1]
 
     def ante(self, player: int) -> int:
         return self.antes[player] if self.antes else 0

@@ -90,8 +90,8 @@ _MESSAGES: dict[str, dict[str, str]] = {
         "en": "the board can only be run twice when everyone is all-in before the river",
         "de": "zweimal ausspielen geht nur, wenn vor dem River alle all-in sind"},
     "bad_player": {
-        "en": "there is no player {player} in this hand",
-        "de": "in dieser Hand gibt es keinen Spieler {player}"},
+        "en": "there is no {player} in this hand",
+        "de": "in dieser Hand gibt es keinen {player}"},
 }
 
 WAITING = {

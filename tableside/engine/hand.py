@@ -83,6 +83,7 @@ class Hand:
         self.discards: list[Card] = []
         self._in_play: set[Card] = set()  # every card dealt, shown or discarded so far
         self.shown: dict[int, tuple[Card, ...] | None] = {}  # None: mucked
+        self._mucked: list[int] = []  # in the order they mucked
         self.street = 0
         self.phase = Phase.DEALING
         self.result: HandResult | None = None
@@ -174,7 +175,7 @@ class Hand:
     def pots(self) -> list[Pot]:
         """Pots as they stand, not counting the bets still in front of the players."""
         collected = [c - b for c, b in zip(self.contributed, self.bets, strict=True)]
-        return build_pots(collected, [not f for f in self.folded], self.antes)
+        return build_pots(collected, [not f for f in self.folded], self.antes, self._all_in_flags())
 
     def total_pot(self) -> int:
         return sum(self.contributed)
@@ -203,6 +204,9 @@ class Hand:
         for p, blind in enumerate(config.blinds):
             if blind:
                 self._put(p, min(blind, stacks[p]))
+
+    def _all_in_flags(self) -> list[bool]:
+        return [stack == 0 for stack in self.stacks]
 
     def _put(self, player: int, amount: int) -> None:
         self.stacks[player] -= amount
@@ -256,13 +260,16 @@ class Hand:
         self._current_bet = max(self.bets)
         if structure in (Structure.NO_LIMIT, Structure.POT_LIMIT):
             self._full_raise = max(config.opening_bet, self._current_bet)
+        elif structure == Structure.SPREAD_LIMIT:
+            self._full_raise = config.small_bet  # the same spread on every street
         else:
             self._full_raise = self._bet_size(street)
         able = self._able()
         self._pending = set(able)
         opener = self._opening_seat(street)
         if not config.live_straddles and street.opener == Opener.BLINDS:
-            self._pending -= set(self._straddlers())
+            # A dead straddle has no option; a straddler who faces a bigger one still acts.
+            self._pending -= {p for p in self._straddlers() if self.bets[p] >= self._current_bet}
         if len(able) == 0 or (len(able) == 1 and self.bets[able[0]] >= self._current_bet):
             self._end_street()
             return
@@ -614,8 +621,8 @@ class Hand:
         p = event.player
         if self.folded[p]:
             raise IllegalAction("hand_over" if self.is_over else "not_contending", player=p)
-        if self.shown.get(p, ()) is None:
-            raise IllegalAction("already_shown", player=p)
+        if self.shown.get(p, ()) is None or (p in self.shown and event.cards is None):
+            raise IllegalAction("already_shown", player=p)  # tabled cards speak
         if self.is_over:
             if event.cards is None:
                 raise IllegalAction("hand_over")
@@ -627,6 +634,7 @@ class Hand:
             if self.config.all_hands_shown:
                 raise IllegalAction("must_show", player=p)
             self.shown[p] = None
+            self._mucked.append(p)
         else:
             self._reveal(p, tuple(event.cards))
         if self.phase == Phase.SHOWDOWN:
@@ -657,7 +665,8 @@ class Hand:
         return [p for p in pot.eligible if self.shown.get(p, ()) is not None]
 
     def _maybe_settle(self) -> None:
-        pots = build_pots(self.contributed, [not f for f in self.folded], self.antes)
+        pots = build_pots(self.contributed, [not f for f in self.folded], self.antes,
+                         self._all_in_flags())
         for pot in pots:
             contenders = self._contenders(pot)
             if len(contenders) > 1 and not all(self._tabled(p) for p in contenders):
@@ -666,7 +675,8 @@ class Hand:
 
     def _settle(self, pots: list[Pot] | None = None) -> None:
         if pots is None:
-            pots = build_pots(self.contributed, [not f for f in self.folded], self.antes)
+            pots = build_pots(self.contributed, [not f for f in self.folded], self.antes,
+                         self._all_in_flags())
         rake_left = 0
         if self.config.rake is not None:
             flop_seen = bool(self.board) or not any(s.board for s in self.variant.streets)
@@ -679,7 +689,9 @@ class Hand:
             taken = min(rake_left, pot.amount)
             rake_left -= taken
             amount = pot.amount - taken
-            contenders = self._contenders(pot) or list(pot.eligible)
+            # When every claimant has mucked, the last to muck was the last one left in it.
+            contenders = self._contenders(pot) or [
+                next(p for p in reversed(self._mucked) if p in pot.eligible)]
             awards = []
             for run, (run_amount, run_values) in enumerate(zip(
                     self._run_shares(amount), values, strict=False)):

@@ -14,28 +14,34 @@ class Pot:
     eligible: tuple[int, ...]
 
 
-def build_pots(contributed: Sequence[int], live: Sequence[bool],
-               dead: Sequence[int] = ()) -> list[Pot]:
+def build_pots(contributed: Sequence[int], live: Sequence[bool], dead: Sequence[int] = (),
+               all_in: Sequence[bool] = ()) -> list[Pot]:
     """Main and side pots from each player's total contribution.
 
     Each distinct contribution of a live (not folded) player closes a level; a pot holds every
     player's chips up to that level, and only live players who reached it can win it. Folded
     chips stay in the pots they went into. ``dead`` money (antes, per player, included in
-    ``contributed``) belongs to the main pot and never makes a level of its own: a big-blind
-    ante does not give its payer a side pot.
+    ``contributed``) belongs to the main pot and never makes a level of its own (a big-blind
+    ante gives its payer no side pot) - unless a player was ``all_in`` on part of the ante:
+    then that player can win only as much of each ante as they paid.
     """
-    if dead and any(dead):
-        bets = [c - d for c, d in zip(contributed, dead, strict=True)]
-        antes = sum(dead)
-    else:
-        bets, antes = contributed, 0
-    levels = sorted({b for b, alive in zip(bets, live, strict=True) if alive and b > 0})
+    n = len(contributed)
+    dead = list(dead) if dead else [0] * n
+    all_in = list(all_in) if all_in else [False] * n
+    bets = [c - d for c, d in zip(contributed, dead, strict=True)]
     pots: list[Pot] = []
-    everyone = tuple(i for i, alive in enumerate(live) if alive)
-    if antes and any(alive and b == 0 for b, alive in zip(bets, live, strict=True)):
-        # Someone is all-in on the ante alone: the antes are a pot of their own.
-        pots.append(Pot(antes, everyone))
-        antes = 0
+    full_ante = max(dead, default=0)
+    short = {i for i in range(n)
+             if live[i] and all_in[i] and bets[i] == 0 and 0 < dead[i] < full_ante}
+    previous = 0
+    for cap in sorted({dead[i] for i in short}):
+        amount = sum(min(d, cap) - min(d, previous) for d in dead)
+        eligible = tuple(i for i in range(n) if live[i] and (dead[i] >= cap or bets[i] > 0))
+        pots.append(Pot(amount, eligible))
+        previous = cap
+    antes = sum(max(0, d - previous) for d in dead)
+    everyone = tuple(i for i in range(n) if live[i] and i not in short)
+    levels = sorted({b for b, alive in zip(bets, live, strict=True) if alive and b > 0})
     previous = 0
     for level in levels:
         amount = sum(min(b, level) - min(b, previous) for b in bets)
@@ -45,12 +51,23 @@ def build_pots(contributed: Sequence[int], live: Sequence[bool],
         previous = level
     above = sum(max(0, b - previous) for b in bets) + antes
     if above:  # dead chips above every live player's level (folded after over-betting)
-        if pots:
+        if levels:
             last = pots[-1]
             pots[-1] = Pot(last.amount + above, last.eligible)
         else:
             pots.append(Pot(above, everyone))
-    return pots
+    return _merged(pots)
+
+
+def _merged(pots: list[Pot]) -> list[Pot]:
+    """Neighbouring pots that the same players can win are one pot."""
+    merged: list[Pot] = []
+    for pot in pots:
+        if merged and merged[-1].eligible == pot.eligible:
+            merged[-1] = Pot(merged[-1].amount + pot.amount, pot.eligible)
+        else:
+            merged.append(pot)
+    return merged
 
 
 def split(amount: int, winners: Sequence[int]) -> tuple[dict[int, int], tuple[int, ...]]:
