@@ -230,7 +230,7 @@ def test_table_stakes_nobody_bets_more_than_their_stack():
     error = refused(hand, BetRaise(2, 10_001))
     assert error.rule == "more_than_stack"
     assert error.message() == (
-        "player 3 has only 10,000 in front: raise to 10,001 is more than that (table stakes); "
+        "player 3 has only 10,000 left: raise to 10,001 is more than that (table stakes); "
         "legal: fold, call 400, raise to 800-10,000")
     hand.apply(BetRaise(2, 10_000))
     assert hand.stacks[2] == 0
@@ -472,6 +472,16 @@ def test_fixed_limit_short_stack_may_raise_all_in_for_less():
     hand = start("FT", (1_000, 1_000, 3), **FL)
     assert hand.legal() == Legal(2, call=2, call_is_all_in=False, min_to=3, max_to=3,
                                  facing_bet=True)
+
+
+def test_fixed_limit_raise_is_one_amount_even_when_the_opponents_are_short():
+    # both blinds can reach only 3 chips; p2 is deep. A fixed-limit raise has one size
+    # (to 4, or capped at what the opponents can call): never a choice of sizes.
+    hand = start("FT", (3, 3, 1_000), **FL)
+    legal = hand.legal()
+    assert (legal.player, legal.call) == (2, 2)
+    assert legal.min_to is not None
+    assert legal.min_to == legal.max_to, legal.describe()
 
 
 # ----------------------------------------------------------------------------- spread limit

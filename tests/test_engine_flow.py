@@ -667,3 +667,46 @@ def test_stud_bring_in_choices_offered_are_the_choices_accepted():
     assert error.message() == (
         "player 1 must bring in or complete first; legal: bring-in 1, complete to 2")
     assert "fold" not in legal.describe().split(", ")
+
+
+def test_showdown_order_after_an_all_in_on_an_earlier_street_starts_left_of_the_button():
+    # p1 (the button) moves all-in preflop and p0 calls: nobody bets on the river, so the
+    # first player in the hand left of the button shows first
+    hand = start("NT", (100, 100), ["AsAh", "KsKh"], blinds=(2, 1))
+    hand.apply(BetRaise(1, 100))
+    hand.apply(CheckCall(0))
+    for text in ("2c7d9h", "Jc", "3s"):
+        deal_board(hand, text)
+    assert hand.phase == Phase.SHOWDOWN
+    assert hand.showdown_order() == [0, 1]
+
+
+# ----------------------------------------------------------------------------- configuration
+
+
+@pytest.mark.parametrize(("stacks", "options"), [
+    ((1_000,), {"blinds": (1,)}),  # one player
+    ((1_000,) * 11, {"min_bet": 2}),  # eleven players
+    ((1_000, 1_000), {"blinds": (2, 1, 0)}),  # blinds for three players
+    ((1_000, 1_000), {"antes": (1,)}),  # antes for one player
+    ((1_000, 0), {"blinds": (2, 1)}),  # a player without chips
+    ((1_000, -5), {"blinds": (2, 1)}),  # negative chips
+    ((1_000, 1_000), {"blinds": (2, -1)}),  # a negative blind
+    ((1_000, 1_000), {}),  # no-limit without a minimum bet or blinds
+])
+def test_impossible_tables_are_refused(stacks, options):
+    with pytest.raises(ValueError):
+        HandConfig(variant("NT"), stacks, **options)
+
+
+def test_limit_games_need_their_bet_sizes():
+    with pytest.raises(ValueError):
+        HandConfig(variant("FT"), (100, 100), blinds=(2, 1))
+    with pytest.raises(ValueError):
+        HandConfig(variant("FT"), (100, 100), blinds=(2, 1), small_bet=4, big_bet=2)
+    HandConfig(variant("FT"), (100, 100), blinds=(2, 1), small_bet=2, big_bet=4)
+
+
+def test_unknown_variant_is_refused():
+    with pytest.raises(ValueError, match="unknown variant"):
+        variant("XX")

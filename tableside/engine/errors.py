@@ -22,11 +22,11 @@ _MESSAGES: dict[str, dict[str, str]] = {
         "en": "{verb} {to} is above the {limit} maximum {maximum}",
         "de": "{verb_de} {to} liegt über dem Maximum {maximum} ({limit_de})"},
     "fixed_amount": {
-        "en": "in fixed limit the {verb_noun} is exactly {exact}, not {to}",
-        "de": "im Limit ist der Einsatz genau {exact}, nicht {to}"},
+        "en": "in fixed limit {verb} goes to exactly {exact}, not {to}",
+        "de": "im Limit geht {verb_de} genau auf {exact}, nicht auf {to}"},
     "more_than_stack": {
-        "en": "{player} has only {stack} in front: {verb} {to} is more than that (table stakes)",
-        "de": "{player} hat nur {stack} vor sich: {verb_de} {to} ist mehr (Table Stakes)"},
+        "en": "{player} has only {stack} left: {verb} {to} is more than that (table stakes)",
+        "de": "{player} hat nur noch {stack}: {verb_de} {to} ist mehr (Table Stakes)"},
     "raise_capped": {
         "en": "the betting is capped at {cap} bets and raises this round",
         "de": "die Einsätze sind bei {cap} Bets und Raises in dieser Runde gedeckelt"},
@@ -51,8 +51,8 @@ _MESSAGES: dict[str, dict[str, str]] = {
         "en": "no {what} now: the dealer must {waiting}",
         "de": "jetzt keine {what_de}: der Geber muss {waiting}"},
     "wrong_card_count": {
-        "en": "{what} takes {expected} cards here, not {got}",
-        "de": "{what_de}: hier {expected} Karten, nicht {got}"},
+        "en": "{expected} {what} are due here, not {got}",
+        "de": "hier sind {expected} {what_de} fällig, nicht {got}"},
     "duplicate_card": {
         "en": "{card} is already in play",
         "de": "{card} ist schon im Spiel"},
@@ -120,7 +120,11 @@ class IllegalAction(ValueError):
         self.rule = rule
         self.legal = legal
         self.params = params
-        super().__init__(self.message("en"))
+        super().__init__(rule)
+
+    def __str__(self) -> str:
+        # Built when read: the engine may attach the legal choices after creating the error.
+        return self.message("en")
 
     def message(self, lang: str = "en") -> str:
         fields = {}

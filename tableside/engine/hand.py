@@ -234,6 +234,7 @@ class Hand:
         if street is None:
             self._begin_showdown()
             return
+        self._aggressor = None  # only the last street's aggressor shows first
         if street.draw:
             self.phase = Phase.DRAWING
             self._drawn = {}
@@ -468,7 +469,8 @@ class Hand:
                 if self._current_bet < size:  # completing a bring-in or a short blind
                     low = high = size
             min_to = min(low, reach, callable_to)
-            max_to = max(min_to, min(high, reach))
+            # Fixed limit has one amount; the others may bet past what can be called.
+            max_to = min_to if low == high else max(min_to, min(high, reach))
         bring_in = min(self.config.bring_in, self.stacks[p]) if self._bring_in_due else None
         return Legal(p, call, call > 0 and call == self.stacks[p], min_to, max_to,
                      facing_bet=self._current_bet > 0, bring_in=bring_in)
@@ -480,9 +482,10 @@ class Hand:
             return IllegalAction("more_than_stack", player=p, stack=self.stacks[p],
                                  verb="raise to", verb_de="Raise auf",
                                  to=self._current_bet + 1)
-        stacks, folded = self.stacks, self.folded
-        if not any(q != p and stacks[q] > 0 and not folded[q] for q in range(self.n)):
-            return IllegalAction("no_raise_all_in", player=p)
+        bets, stacks, folded = self.bets, self.stacks, self.folded
+        if not any(q != p and not folded[q] and bets[q] + stacks[q] > self._current_bet
+                   for q in range(self.n)):
+            return IllegalAction("no_raise_all_in", player=p)  # nobody could call a raise
         if p in self._acted_at and self._current_bet - self._acted_at[p] < self._full_raise:
             return IllegalAction("not_reopened", player=p)
         cap = self.config.raise_cap
@@ -553,6 +556,8 @@ class Hand:
         words = {"verb": "raise to" if raising else "bet",
                  "verb_de": "Raise auf" if raising else "Bet",
                  "verb_noun": "raise to" if raising else "bet of"}
+        fixed_words = {"verb": "a raise" if raising else "a bet",
+                       "verb_de": "ein Raise" if raising else "ein Bet"}
         if to <= self._current_bet:
             raise IllegalAction("raise_not_above_bet", legal, to=to, current=self._current_bet)
         refusal = self._raise_refusal(p)
@@ -565,10 +570,11 @@ class Hand:
         fixed = self.variant.structure == Structure.FIXED_LIMIT
         if to < legal.min_to:
             if fixed:
-                raise IllegalAction("fixed_amount", legal, exact=legal.min_to, to=to, **words)
+                raise IllegalAction("fixed_amount", legal, exact=legal.min_to, to=to,
+                                    **fixed_words)
             raise IllegalAction("below_min_bet", legal, to=to, minimum=legal.min_to, **words)
         if fixed:
-            raise IllegalAction("fixed_amount", legal, exact=legal.max_to, to=to, **words)
+            raise IllegalAction("fixed_amount", legal, exact=legal.max_to, to=to, **fixed_words)
         limit = {Structure.POT_LIMIT: ("pot-limit", "Pot-Limit"),
                  Structure.SPREAD_LIMIT: ("spread-limit", "Spread-Limit")}.get(
                      self.variant.structure, ("table", "Tisch"))
