@@ -311,9 +311,10 @@ class Hand:
         return self.config.big_bet if street.big_bet else self.config.small_bet
 
     def _next_pending(self, start: int, include_start: bool = False) -> int | None:
-        for i in range(0 if include_start else 1, self.n + 1):
-            p = (start + i) % self.n
-            if p in self._pending:
+        pending, n = self._pending, self.n
+        for i in range(0 if include_start else 1, n + 1):
+            p = (start + i) % n
+            if p in pending:
                 return p
         return None
 
@@ -453,7 +454,10 @@ class Hand:
         reach = self.bets[p] + self.stacks[p]  # table stakes: all the player has
         # The smallest raise never has to exceed what the deepest opponent could match.
         bets, stacks, folded = self.bets, self.stacks, self.folded
-        callable_to = max(bets[q] + stacks[q] for q in range(self.n) if q != p and not folded[q])
+        callable_to = 0
+        for q in range(self.n):
+            if q != p and not folded[q] and bets[q] + stacks[q] > callable_to:
+                callable_to = bets[q] + stacks[q]
         min_to = max_to = None
         if self._raise_refusal(p) is None:
             street = self.current_street
@@ -495,18 +499,24 @@ class Hand:
             return IllegalAction("raise_capped", cap=cap)
         return None
 
-    def _require_turn(self, p: int) -> None:
+    def _require_turn(self, p: int, bring_in_ok: bool = False) -> None:
+        """Refuse unless it is ``p``'s turn (and, while a bring-in is due, a bring-in or a
+        completion is what ``p`` does)."""
+        if p == self._actor and self.phase is Phase.BETTING and (
+                bring_in_ok or not self._bring_in_due):
+            return  # the usual case, checked first
         if self.phase == Phase.COMPLETE:
             raise IllegalAction("hand_over")
         if self.phase != Phase.BETTING:
             raise IllegalAction("no_action_expected", waiting=self._waiting())
         if p != self._actor:
             raise IllegalAction("not_your_turn", actor=self._actor, player=p)
+        if self._bring_in_due and not bring_in_ok:
+            raise IllegalAction("bring_in_due", self._legal(p), player=p)
 
     def _fold(self, event: Fold) -> None:
         p = event.player
         self._require_turn(p)
-        self._require_no_bring_in(p)
         self.folded[p] = True
         self._live_count -= 1
         self._pending.discard(p)
@@ -518,7 +528,6 @@ class Hand:
     def _check_call(self, event: CheckCall) -> None:
         p = event.player
         self._require_turn(p)
-        self._require_no_bring_in(p)
         self._put(p, min(self._current_bet - self.bets[p], self.stacks[p]))
         self._acted_at[p] = self._current_bet
         self._pending.discard(p)
@@ -526,7 +535,7 @@ class Hand:
 
     def _bet_raise(self, event: BetRaise) -> None:
         p, to = event.player, event.to
-        self._require_turn(p)
+        self._require_turn(p, bring_in_ok=True)
         legal = self._legal(p)
         if legal.min_to is None or not legal.min_to <= to <= legal.max_to:
             self._refuse_bet(p, to, legal)
@@ -581,13 +590,9 @@ class Hand:
         raise IllegalAction("above_max_bet", legal, to=to, maximum=legal.max_to,
                             limit=limit[0], limit_de=limit[1], **words)
 
-    def _require_no_bring_in(self, p: int) -> None:
-        if self._bring_in_due:
-            raise IllegalAction("bring_in_due", self._legal(p), player=p)
-
     def _bring_in(self, event: BringIn) -> None:
         p = event.player
-        self._require_turn(p)
+        self._require_turn(p, bring_in_ok=True)
         if not self._bring_in_due:
             raise IllegalAction("bring_in_not_now")
         self._bring_in_due = False
@@ -681,8 +686,12 @@ class Hand:
 
     def _settle(self, pots: list[Pot] | None = None) -> None:
         if pots is None:
-            pots = build_pots(self.contributed, [not f for f in self.folded], self.antes,
-                         self._all_in_flags())
+            if self._live_count == 1:
+                # Everyone else folded: whatever the levels, every chip is the last player's.
+                pots = [Pot(sum(self.contributed), (self.folded.index(False),))]
+            else:
+                pots = build_pots(self.contributed, [not f for f in self.folded], self.antes,
+                                  self._all_in_flags())
         rake_left = 0
         if self.config.rake is not None:
             flop_seen = bool(self.board) or not any(s.board for s in self.variant.streets)

@@ -8,7 +8,6 @@ cards: muck). A no-op (empty or commentary-only action) has no event.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
 
 from tableside.cards import Card
 from tableside.engine.events import (
@@ -67,16 +66,25 @@ def action_to_event(action: PHHAction, *, dealt: CardSeq | None = None) -> Event
     raise PHHError(f"action {action.text!r}: code {code!r} has no engine event")
 
 
-@lru_cache(maxsize=1 << 16)
-def _event_of_text(text: str) -> Event:
-    return action_to_event(parse_action(text))
+_CACHE_LIMIT = 1 << 16
+_events_by_text: dict[str, Event] = {}  # a cache: the same texts recur across many hands
 
 
 def event_of(action: PHHAction, *, dealt: CardSeq | None = None) -> Event:
     """:func:`action_to_event`, cached by the action's text (``sm -`` needs ``dealt``)."""
     if action.as_dealt:
         return action_to_event(action, dealt=dealt)
-    return _event_of_text(action.text)
+    event = _events_by_text.get(action.text)
+    if event is None:
+        if len(_events_by_text) >= _CACHE_LIMIT:
+            _events_by_text.clear()
+        event = _events_by_text[action.text] = action_to_event(action)
+    return event
+
+
+def clear_event_cache() -> None:
+    """Forget the cached events (benchmarks start each timed run from nothing)."""
+    _events_by_text.clear()
 
 
 def actions_to_events(actions: Iterable[PHHAction]) -> list[Event]:
