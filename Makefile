@@ -20,8 +20,13 @@ test: venv
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/python -m pytest
 
+# The replay benchmark needs the PHH sample beside the checkout (../shared/data/phh).
+PHH_SAMPLE ?= ../shared/data/phh
+
 bench: venv
 	$(VENV)/bin/tableside bench evaluator
+	$(VENV)/bin/tableside bench equity
+	$(VENV)/bin/tableside bench replay $(PHH_SAMPLE)
 
 lint: venv
 	$(VENV)/bin/ruff check .
