@@ -7,73 +7,23 @@ players one-based ("player 3" is index 2).
 
 from __future__ import annotations
 
-import copy
-
 import pytest
+from engine_helpers import (
+    check_around,
+    deal_board,
+    refused,
+    start,
+)
 
-from tableside.cards import deck
 from tableside.engine import (
     BetRaise,
     CheckCall,
-    DealBoard,
-    DealHole,
     Fold,
-    Hand,
-    HandConfig,
     IllegalAction,
     Legal,
-    variant,
 )
 
 # ----------------------------------------------------------------------------- helpers
-
-
-def snapshot(hand: Hand) -> tuple:
-    """The publicly visible state of a hand, deep-copied for before/after comparisons."""
-    return copy.deepcopy((
-        hand.phase, hand.actor, hand.waiting_for(), list(hand.stacks), list(hand.bets),
-        list(hand.contributed), [list(c) for c in hand.hole], list(hand.board),
-        hand.needs_hole_cards(), hand.needs_board_cards(), hand.legal(), hand.pots(),
-        hand.result, len(hand.events)))
-
-
-def start(code: str, stacks, **options) -> Hand:
-    """A hand with every player's hole cards dealt (low cards from an ordered deck)."""
-    hand = Hand(HandConfig(variant(code), tuple(stacks), **options))
-    deal_holes(hand)
-    return hand
-
-
-def _unused(hand: Hand, count: int) -> tuple:
-    used = {c for cards in hand.hole for c in cards if c is not None} | set(hand.board)
-    fresh = [c for c in deck(short=hand.variant.short_deck) if c not in used]
-    return tuple(fresh[:count])
-
-
-def deal_holes(hand: Hand) -> None:
-    for player, count in sorted(hand.needs_hole_cards().items()):
-        hand.apply(DealHole(player, _unused(hand, count)))
-
-
-def deal_board(hand: Hand) -> None:
-    assert hand.waiting_for() == "deal_board"
-    hand.apply(DealBoard(_unused(hand, hand.needs_board_cards())))
-
-
-def check_around(hand: Hand) -> None:
-    """Everyone to act checks or calls until the betting round ends."""
-    street = hand.street
-    while hand.actor is not None and hand.street == street:
-        hand.apply(CheckCall(hand.actor))
-
-
-def refused(hand: Hand, event) -> IllegalAction:
-    """Apply an illegal event: it must raise and leave the hand exactly as it was."""
-    before = snapshot(hand)
-    with pytest.raises(IllegalAction) as info:
-        hand.apply(event)
-    assert snapshot(hand) == before
-    return info.value
 
 
 # ----------------------------------------------------------------------------- no-limit

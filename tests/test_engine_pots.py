@@ -7,16 +7,21 @@ Players are numbered by position: player 0 sits left of the button, the last is 
 from __future__ import annotations
 
 import pytest
+from engine_helpers import (
+    cards,
+    check_around,
+    deal_board,
+    run_out,
+    show_all,
+    start,
+)
 
-from tableside.cards import parse_cards
 from tableside.engine import (
     BetRaise,
     CheckCall,
     DealBoard,
-    DealHole,
     Fold,
     Hand,
-    HandConfig,
     IllegalAction,
     Phase,
     Pot,
@@ -24,45 +29,9 @@ from tableside.engine import (
     Show,
     build_pots,
     split,
-    variant,
 )
 
 # ----------------------------------------------------------------------------- helpers
-
-
-def cards(text: str) -> tuple:
-    return tuple(parse_cards(text))
-
-
-def start(code: str, stacks, holes, **options) -> Hand:
-    """A hand with the given hole cards dealt (one string per player)."""
-    hand = Hand(HandConfig(variant(code), tuple(stacks), **options))
-    for player, text in enumerate(holes):
-        hand.apply(DealHole(player, cards(text)))
-    return hand
-
-
-def board(hand: Hand, text: str) -> None:
-    hand.apply(DealBoard(cards(text)))
-
-
-def check_around(hand: Hand) -> None:
-    street = hand.street
-    while hand.actor is not None and hand.street == street:
-        hand.apply(CheckCall(hand.actor))
-
-
-def run_out(hand: Hand, flop: str, turn: str, river: str) -> None:
-    """Deal the rest of the board, everyone checking each street."""
-    for text in (flop, turn, river):
-        check_around(hand)
-        board(hand, text)
-    check_around(hand)
-
-
-def show_all(hand: Hand) -> None:
-    for player in hand.showdown_order():
-        hand.apply(Show(player, tuple(hand.hole[player])))
 
 
 def assert_consistent(hand: Hand, total: int) -> None:
@@ -149,7 +118,7 @@ def test_three_way_all_in_main_and_side_pot_with_uncalled_chips_returned():
     for text in ("2c7d9h", "Jc", "3s"):
         assert hand.waiting_for() == "deal_board"
         assert hand.actor is None
-        board(hand, text)
+        deal_board(hand, text)
     assert hand.phase == Phase.SHOWDOWN
     show_all(hand)
     result = hand.result
@@ -170,7 +139,7 @@ def test_side_pot_goes_to_the_best_hand_among_its_eligible_players():
     hand.apply(CheckCall(0))
     hand.apply(CheckCall(1))
     for text in ("3c8d9h", "Jc", "4s"):
-        board(hand, text)
+        deal_board(hand, text)
     show_all(hand)
     assert hand.result.won == (0, 0, 700)
     assert hand.result.stacks == (0, 0, 900)
@@ -183,14 +152,14 @@ def test_folded_chips_stay_in_the_pot():
     hand.apply(CheckCall(3))
     hand.apply(Fold(0))  # 5 dead
     hand.apply(CheckCall(1))
-    board(hand, "2h7d9c")
+    deal_board(hand, "2h7d9c")
     hand.apply(BetRaise(1, 100))
     hand.apply(CheckCall(2))
     hand.apply(Fold(3))  # 50 dead
     assert hand.pots() == [Pot(355, (1, 2))]
-    board(hand, "Jc")
+    deal_board(hand, "Jc")
     check_around(hand)
-    board(hand, "3s")
+    deal_board(hand, "3s")
     check_around(hand)
     show_all(hand)
     assert hand.result.won == (0, 355, 0, 0)
@@ -253,14 +222,14 @@ def test_uncalled_part_of_a_bet_goes_back_when_the_caller_is_short():
     hand = start("NT", (1_000, 300), ["2c7d", "AsAh"], blinds=(10, 5))
     hand.apply(CheckCall(1))
     hand.apply(CheckCall(0))
-    board(hand, "3c8d9h")
+    deal_board(hand, "3c8d9h")
     hand.apply(BetRaise(0, 600))
     hand.apply(CheckCall(1))  # all-in for 290
     assert hand.contributed == [300, 300]
     assert hand.stacks == [700, 0]
     assert hand.pots() == [Pot(600, (0, 1))]
-    board(hand, "Jc")
-    board(hand, "4s")
+    deal_board(hand, "Jc")
+    deal_board(hand, "4s")
     show_all(hand)
     assert hand.result.stacks == (700, 600)
     assert_consistent(hand, 1_300)
@@ -295,7 +264,7 @@ def test_fold_on_the_river_after_a_bet_returns_the_bet():
     hand = start("NT", (1_000,) * 2, ["2c7d", "AsAh"], blinds=(10, 5))
     for text in ("3c8d9h", "Jc", "4s"):
         check_around(hand)
-        board(hand, text)
+        deal_board(hand, text)
     hand.apply(BetRaise(0, 500))
     hand.apply(Fold(1))
     assert hand.result.stacks == (1_010, 990)
@@ -366,12 +335,12 @@ def test_side_pot_goes_to_the_last_player_left_in_it_when_the_other_mucks():
     hand.apply(BetRaise(2, 100))
     hand.apply(CheckCall(0))
     hand.apply(CheckCall(1))
-    board(hand, "2c3d7h")
+    deal_board(hand, "2c3d7h")
     hand.apply(BetRaise(1, 200))
     hand.apply(CheckCall(2))
-    board(hand, "8s")
+    deal_board(hand, "8s")
     check_around(hand)
-    board(hand, "9s")
+    deal_board(hand, "9s")
     check_around(hand)
     assert hand.pots() == [Pot(300, (0, 1, 2)), Pot(400, (1, 2))]
     hand.apply(Show(1, None))
@@ -424,13 +393,13 @@ def test_hilo_tied_low_is_quartered(code):
     hand = start(code, (100,) * 3, ["TcThJcJh", "AhKhKc3h", "As3s9c9d"],
                  **HILO_CONFIGS[code])
     check_around(hand)  # 6 in
-    board(hand, HILO_BOARD[0])
+    deal_board(hand, HILO_BOARD[0])
     hand.apply(BetRaise(0, 2))
     hand.apply(CheckCall(1))
     hand.apply(CheckCall(2))  # 12 in
-    board(hand, HILO_BOARD[1])
+    deal_board(hand, HILO_BOARD[1])
     check_around(hand)
-    board(hand, HILO_BOARD[2])
+    deal_board(hand, HILO_BOARD[2])
     check_around(hand)
     show_all(hand)
     (pot,) = hand.result.pots
@@ -490,7 +459,7 @@ def _rake_hand(rake: Rake) -> Hand:
     hand.apply(CheckCall(0))
     hand.apply(CheckCall(1))
     for text in ("2c7d9h", "Jc", "3s"):
-        board(hand, text)
+        deal_board(hand, text)
     show_all(hand)
     return hand
 
@@ -543,7 +512,7 @@ def test_hand_that_ends_by_a_fold_after_the_flop_is_raked():
     hand = start("NT", (1_000,) * 3, ["2c7d", "AsAh", "KsKh"], blinds=(100, 200, 0),
                  rake=Rake(percent=5, cap=100))
     check_around(hand)  # 600 in the pot
-    board(hand, "3c8d9h")
+    deal_board(hand, "3c8d9h")
     hand.apply(BetRaise(0, 200))
     hand.apply(Fold(1))
     hand.apply(Fold(2))
