@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from tableside.cards import Card, deck
+from tableside.engine.events import BetRaise, BringIn, CheckCall, DealHole, Event, Fold
 from tableside.phh.errors import PHHError
 
 Amount = int | float
@@ -61,6 +62,22 @@ class PHHAction(NamedTuple):
     cards: CardSeq | None = None
     as_dealt: bool = False
     commentary: str | None = None
+    # The engine event, made while parsing the everyday actions (replays need it for every
+    # action; see tableside.phh.events.event_of). None: work it out from the fields.
+    event: Event | None = None
+
+    def __eq__(self, other: object) -> bool:
+        # The cached event is derived from the other fields: equal actions, whatever it holds.
+        if not isinstance(other, PHHAction):
+            return NotImplemented
+        return self[:-1] == other[:-1]
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __hash__(self) -> int:
+        return hash(self[:-1])
 
     @property
     def is_noop(self) -> bool:
@@ -91,25 +108,32 @@ def parse_action(text: str) -> PHHAction:
         raise PHHError(f"bad action {text!r}: {exc}") from None
 
 
+_SIMPLE_EVENTS = {"f": Fold, "cc": CheckCall, "pb": BringIn}
+
+
 def _parse_common(text: str, words: list[str]) -> PHHAction | None:
     """The everyday actions (fold, call, bet, deal) without the general path's checks on
-    every word; anything unusual returns None and takes the general path."""
+    every word, with their engine events; anything unusual returns None and takes the
+    general path."""
     if len(words) == 2:
         actor, code = words
-        if code in ("f", "cc", "pb") and actor[0] == "p" and actor[1:].isdigit() \
+        if code in _SIMPLE_EVENTS and actor[0] == "p" and actor[1:].isdigit() \
                 and actor[1] != "0":
-            return PHHAction(text=text, actor=int(actor[1:]) - 1, code=code)
+            player = int(actor[1:]) - 1
+            return PHHAction(text, player, code, event=_SIMPLE_EVENTS[code](player))
     elif len(words) == 3:
         actor, code, argument = words
         if code == "cbr" and actor[0] == "p" and actor[1:].isdigit() and actor[1] != "0" \
                 and argument.isdigit() and argument[0] != "0":
-            return PHHAction(text=text, actor=int(actor[1:]) - 1, code=code,
-                             amount=int(argument))
+            player, amount = int(actor[1:]) - 1, int(argument)
+            return PHHAction(text, player, code, amount=amount,
+                             event=BetRaise(player, amount))
     elif len(words) == 4 and words[0] == "d" and words[1] == "dh":
-        dealee, cards = words[2], words[3]
+        dealee, cards_text = words[2], words[3]
         if dealee[0] == "p" and dealee[1:].isdigit() and dealee[1] != "0":
-            return PHHAction(text=text, actor=None, code="dh", dealee=int(dealee[1:]) - 1,
-                             cards=parse_phh_cards(cards))
+            player, cards = int(dealee[1:]) - 1, parse_phh_cards(cards_text)
+            return PHHAction(text, None, "dh", dealee=player, cards=cards,
+                             event=DealHole(player, cards))
     return None
 
 

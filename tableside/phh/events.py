@@ -72,6 +72,8 @@ _events_by_text: dict[str, Event] = {}  # a cache: the same texts recur across m
 
 def event_of(action: PHHAction, *, dealt: CardSeq | None = None) -> Event:
     """:func:`action_to_event`, cached by the action's text (``sm -`` needs ``dealt``)."""
+    if action.event is not None:
+        return action.event
     if action.as_dealt:
         return action_to_event(action, dealt=dealt)
     event = _events_by_text.get(action.text)

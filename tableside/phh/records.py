@@ -186,23 +186,26 @@ def iter_phh_files(paths: str | os.PathLike[str] | Iterable[str | os.PathLike[st
 
 
 def _actions(texts: list[str], where: str, player_count: int) -> tuple[PHHAction, ...]:
-    actions = []
-    for number, text in enumerate(texts):
-        try:
-            action = parse_action(text)
-        except PHHError as exc:
-            raise PHHError(f"{where}: actions[{number}]: {exc}") from None
-        if (action.actor or 0) < player_count and (action.dealee or 0) < player_count:
-            actions.append(action)
-            continue
-        beyond = [p for p in action.players if p >= player_count]
-        if beyond:
-            raise PHHError(
-                f"{where}: actions[{number}] {text!r}: there is no p{beyond[0] + 1} "
-                f"({player_count} players)"
-            )
-        actions.append(action)
-    return tuple(actions)
+    try:
+        actions = tuple(map(parse_action, texts))
+    except PHHError:
+        # Find the culprit again to name its place; the fast path above keeps no index.
+        for number, text in enumerate(texts):
+            try:
+                parse_action(text)
+            except PHHError as exc:
+                raise PHHError(f"{where}: actions[{number}]: {exc}") from None
+        raise
+    highest = max((max(a.actor or 0, a.dealee or 0) for a in actions), default=0)
+    if highest >= player_count:
+        for number, action in enumerate(actions):
+            beyond = [p for p in action.players if p >= player_count]
+            if beyond:
+                raise PHHError(
+                    f"{where}: actions[{number}] {action.text!r}: there is no "
+                    f"p{beyond[0] + 1} ({player_count} players)"
+                )
+    return actions
 
 
 class _FieldReader:
@@ -223,7 +226,7 @@ class _FieldReader:
 
     def strings(self, name: str) -> list[str]:
         value = self._fields[name]
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        if not isinstance(value, list) or not set(map(type, value)) <= {str}:
             raise self._wrong(name, "an array of strings")
         return value
 
@@ -241,8 +244,8 @@ class _FieldReader:
 
     def amounts(self, name: str) -> tuple[Amount, ...]:
         value = self._fields[name]
-        if not isinstance(value, list) or not all(
-                type(v) is int or _is_amount(v) for v in value):
+        if not isinstance(value, list) or not (
+                set(map(type, value)) <= {int} or all(_is_amount(v) for v in value)):
             raise self._wrong(name, "an array of numbers")
         return tuple(value)
 
