@@ -90,7 +90,7 @@ def test_phh_codes_and_tableside_codes():
     own = {e.code for e in ENTRIES if e.origin == "tableside"}
     assert phh == {"NT", "FT", "NS", "PO", "FO/8", "F7S", "F7S/8", "FR", "N2L1D", "F2L3D"}
     assert phh == PHH_CODES
-    assert own == {"PT", "ST", "NO", "FO", "PO/8", "P5O"}
+    assert own == {"PT", "ST", "NO", "FO", "PO/8", "P5O", "F5S", "F5D", "P5D"}
 
 
 def test_families():
@@ -99,8 +99,10 @@ def test_families():
         "NT", "PT", "FT", "ST", "NS"}
     assert {c for c, f in family.items() if f == GameFamily.OMAHA} == {
         "PO", "NO", "FO", "PO/8", "FO/8", "P5O"}
-    assert {c for c, f in family.items() if f == GameFamily.STUD} == {"F7S", "F7S/8", "FR"}
-    assert {c for c, f in family.items() if f == GameFamily.DRAW} == {"N2L1D", "F2L3D"}
+    assert {c for c, f in family.items() if f == GameFamily.STUD} == {
+        "F7S", "F7S/8", "FR", "F5S"}
+    assert {c for c, f in family.items() if f == GameFamily.DRAW} == {
+        "N2L1D", "F2L3D", "F5D", "P5D"}
 
 
 def test_stakes_needed_examples():

@@ -164,6 +164,29 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
               "Straßen und Flushes zählen nicht, Paare sind schlecht, also ist 5-4-3-2-A das "
               "beste Blatt. Alle zahlen ein Ante, die höchste offene Karte setzt das Bring-in, "
               "danach beginnt das niedrigste offene Blatt; Limit, Big Bet ab der fünften Straße."},
+    "F5S": {
+        "en": "Five card stud: one card down and one up, then three more up, with a betting "
+              "round after each; the best five-card hand wins. Everyone antes, the lowest up "
+              "card brings in; fixed limit, the big bet from the fourth card on.",
+        "de": "Five Card Stud: eine verdeckte und eine offene Karte, dann drei weitere offene, "
+              "nach jeder eine Setzrunde; die beste Fünf-Karten-Hand gewinnt. Alle setzen eine "
+              "Ante, die niedrigste offene Karte bringt das Bring-in; Limit, ab der vierten "
+              "Karte der große Einsatz."},
+    "F5D": {
+        "en": "Five card draw: five cards down, a betting round, one draw of up to three cards "
+              "(four when the card kept is an ace), a last betting round opened by the player "
+              "who opened the first; the best hand wins. Fixed limit with antes or blinds.",
+        "de": "Five Card Draw: fünf verdeckte Karten, eine Setzrunde, ein Tausch von bis zu drei "
+              "Karten (vier, wenn die behaltene Karte ein Ass ist), eine letzte Setzrunde, die "
+              "der Eröffner der ersten beginnt; die beste Hand gewinnt. Limit mit Ante oder "
+              "Blinds."},
+    "P5D": {
+        "en": "Five card draw with pot-limit betting: five cards down, a betting round, one draw "
+              "of up to three cards (four when keeping an ace). A last betting round is opened "
+              "by the first round's opener; the best hand wins.",
+        "de": "Five Card Draw mit Pot-Limit: fünf verdeckte Karten, eine Setzrunde, ein Tausch "
+              "von bis zu drei Karten (vier mit einem behaltenen Ass). Die letzte Setzrunde "
+              "beginnt der Eröffner der ersten; die beste Hand gewinnt."},
     "N2L1D": {
         "en": "Deuce-to-seven lowball: five cards down, a betting round, one draw (throw away "
               "and replace any number of cards), a last betting round. The lowest hand wins: "

@@ -45,6 +45,8 @@ class HandConfig:
     live_straddles: bool = True  # a straddler acts last preflop and may raise when checked to
     all_hands_shown: bool = False  # house rule: no mucking at showdown
     run_twice: bool = False  # house rule: all-in players may run the rest of the board twice
+    any_draw: bool = False  # house rule: draw any number of cards, whatever the variant says
+    button_opens_after_draw: bool = False  # house rule: after a draw, left of the button first
     rake: Rake | None = None
 
     def __post_init__(self) -> None:

@@ -63,8 +63,8 @@ _MESSAGES: dict[str, dict[str, str]] = {
         "en": "{player} does not hold {card}",
         "de": "{player} hat {card} nicht"},
     "too_many_discards": {
-        "en": "at most {limit} cards may be drawn, not {got}",
-        "de": "höchstens {limit} Karten dürfen getauscht werden, nicht {got}"},
+        "en": "at most {limit} cards may be drawn{ace_en}, not {got}",
+        "de": "höchstens {limit} Karten dürfen getauscht werden{ace_de}, nicht {got}"},
     "already_drawn": {
         "en": "{player} has already drawn this round",
         "de": "{player} hat in dieser Runde schon getauscht"},
@@ -136,6 +136,10 @@ class IllegalAction(ValueError):
             elif isinstance(value, dict):
                 value = value.get(lang, value["en"])
             fields[key] = value
+        if self.rule == "too_many_discards":
+            ace = bool(self.params.get("ace"))
+            fields["ace_en"] = " (four when the card kept is an ace)" if ace else ""
+            fields["ace_de"] = " (vier, wenn die behaltene Karte ein Ass ist)" if ace else ""
         text = _MESSAGES[self.rule][lang].format(**fields)
         if self.legal is not None:
             allowed = self.legal.describe(lang)

@@ -17,7 +17,7 @@ from enum import StrEnum
 from functools import cache
 from typing import ClassVar
 
-from tableside.cards import Card, deck
+from tableside.cards import ACE, Card, deck
 from tableside.engine.betting import Legal, bet_bounds
 from tableside.engine.config import HandConfig
 from tableside.engine.errors import WAITING, IllegalAction
@@ -88,9 +88,12 @@ class Hand:
         self.phase = Phase.DEALING
         self.result: HandResult | None = None
         self._deck = _deck_of(self.variant.jokers, self.variant.short_deck)
+        self._stock_left = len(self._deck)  # cards not yet dealt from the deck
+        self._first_bettor: int | None = None  # who opened the first betting round
         self._need_hole: dict[int, int] = {}
         self._need_board = 0
         self._drawn: dict[int, int] = {}  # draw street: player -> cards still to be dealt
+        self._thrown: dict[int, tuple[Card, ...]] = {}
         self._betting_closed = False
         self._actor: int | None = None
         self._pending: set[int] = set()
@@ -238,10 +241,15 @@ class Hand:
         if street.draw:
             self.phase = Phase.DRAWING
             self._drawn = {}
+            self._thrown = {}  # each player's discards of this draw
             return
         count = street.hole + street.up
-        self._need_hole = {p: count for p in self._live()} if count else {}
+        live = self._live()
+        self._need_hole = {p: count for p in live} if count else {}
         self._need_board = street.board
+        if count == 1 and not street.board and self._stock_left < len(live):
+            # Stud with too many players for the deck: the last card is one community card.
+            self._need_hole, self._need_board = {}, 1
         self.phase = Phase.DEALING
         if not self._need_hole and not self._need_board:
             self._after_deals()
@@ -283,6 +291,10 @@ class Hand:
             blinds = self.config.blinds
             last = max(range(self.n), key=lambda p: (blinds[p], p))
             return (last + 1) % self.n
+        if street.opener == Opener.FIRST_BETTOR:
+            if self._first_bettor is not None and not self.config.button_opens_after_draw:
+                return self._first_bettor  # or the next player still in, if they are out
+            return 0
         # Stud: up cards nobody has read (None) cannot decide; the others do.
         if street.opener == Opener.BRING_IN:
             low = self.variant.low_brings_in
@@ -343,18 +355,39 @@ class Hand:
             self.contributed[top] -= excess
 
     # ----------------------------------------------------------------- dealing
-    def _check_new_cards(self, cards: Iterable[Card | None]) -> None:
+    def _check_new_cards(self, cards: Iterable[Card | None], *, dealt: bool = True,
+                         own_discards: Iterable[Card] = ()) -> None:
+        """Refuse cards already in play or not in the deck; count dealt ones off the stock.
+
+        When the stock runs out during a draw, the discards are shuffled to serve as the new
+        stock (the seeds' rule): a discard may come again once every fresh card is gone, but
+        never to the player who just threw it.
+        """
+        cards = list(cards)
         seen = self._in_play
+        discards = [c for c in self.discards if c not in set(own_discards)]
         batch: set[Card] = set()
+        reused = []
         for card in cards:
             if card is None:
                 continue
             if card not in self._deck:
                 raise IllegalAction("card_not_in_deck", card=str(card))
-            if card in seen or card in batch:
+            if card in batch or (card in seen and not (
+                    self.phase == Phase.DRAWING and card in discards)):
                 raise IllegalAction("duplicate_card", card=str(card))
+            if card in seen:
+                reused.append(card)
             batch.add(card)
-        seen |= batch  # only reached when every card is new; callers apply them next
+        fresh = len(cards) - len(reused)
+        if reused and fresh != self._stock_left:
+            raise IllegalAction("duplicate_card", card=str(reused[0]))  # the stock is not out
+        # Only reached when every card is acceptable; the callers apply them next.
+        seen |= batch
+        for card in reused:
+            self.discards.remove(card)
+        if dealt:
+            self._stock_left -= fresh
 
     def _waiting(self) -> dict[str, str]:
         wait = WAITING[self.waiting_for()]
@@ -379,7 +412,7 @@ class Hand:
         if len(cards) != expected:
             raise IllegalAction("wrong_card_count", what=_DEAL_HOLE["en"],
                                 what_de=_DEAL_HOLE["de"], expected=expected, got=len(cards))
-        self._check_new_cards(cards)
+        self._check_new_cards(cards, own_discards=self._thrown.get(p, ()))
         if self.phase == Phase.DRAWING:
             self.hole[p].extend(cards)
             self.up[p].extend([False] * len(cards))
@@ -422,9 +455,13 @@ class Hand:
         if p in self._drawn:
             raise IllegalAction("already_drawn", player=p)
         cards = tuple(event.cards)
-        limit = self.variant.max_discard
+        limit = 0 if self.config.any_draw else self.variant.max_discard
         if limit and len(cards) > limit:
-            raise IllegalAction("too_many_discards", limit=limit, got=len(cards))
+            kept = [c for c in self.hole[p] if c not in cards]
+            keeps_ace = len(kept) == 1 and kept[0] is not None and kept[0].rank == ACE
+            if not (self.variant.ace_draws_four and len(cards) == limit + 1 and keeps_ace):
+                raise IllegalAction("too_many_discards", limit=limit, got=len(cards),
+                                    ace=self.variant.ace_draws_four)
         held = list(self.hole[p])
         revealed = []
         for card in cards:
@@ -435,11 +472,12 @@ class Hand:
                 revealed.append(card)
             else:
                 raise IllegalAction("not_holding", player=p, card=str(card))
-        self._check_new_cards(revealed)
+        self._check_new_cards(revealed, dealt=False)
         keep_up = [u for c, u in zip(self.hole[p], self.up[p], strict=True) if c in held]
         self.hole[p] = held
         self.up[p] = keep_up[:len(held)]
         self.discards.extend(c for c in cards if c is not None)
+        self._thrown[p] = tuple(c for c in cards if c is not None)
         self._drawn[p] = len(cards)
         self._maybe_finish_draw()
 
@@ -555,6 +593,8 @@ class Hand:
         self._current_bet = to
         self._raises += 1
         self._aggressor = p
+        if self.street == 0 and self._first_bettor is None:
+            self._first_bettor = p
         self._acted_at[p] = to
         self._pending = set(self._able()) - {p}
         self._after_action(p)
@@ -666,7 +706,7 @@ class Hand:
             raise IllegalAction("wrong_shown_cards", player=p, dealt=dealt,
                                 shown=" ".join(map(str, cards)))
         new = [c for c in cards if c not in known]
-        self._check_new_cards(new)
+        self._check_new_cards(new, dealt=False)  # already dealt face down, now seen
         filled = iter(new)
         self.hole[p] = [c if c is not None else next(filled) for c in held]
         self.shown[p] = tuple(self.hole[p])

@@ -25,6 +25,7 @@ class Opener(StrEnum):
     POSITION = "position"  # the first player still in, left of the button
     BRING_IN = "bring-in"  # stud third street: the lowest up card (razz: the highest) brings in
     BEST_SHOWING = "best-showing"  # stud: the best up cards (razz: the lowest)
+    FIRST_BETTOR = "first-bettor"  # draw: whoever opened the first round (else position)
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +59,7 @@ class Variant:
     wild_ranks: tuple[int, ...] = ()
     bug: bool = False
     max_discard: int = 0  # draw games: how many cards a player may throw (0: any number)
+    ace_draws_four: bool = False  # draw games: four may be thrown when the fifth is an ace
     low_brings_in: bool = True  # stud: lowest up card brings in (razz: False)
     extra: dict = field(default_factory=dict)
 
@@ -99,11 +101,24 @@ _STUD_STREETS = (
 )
 
 
-def _draw_streets(draws: int) -> tuple[Street, ...]:
+_FIVE_STUD_STREETS = (
+    Street("second", hole=1, up=1, opener=Opener.BRING_IN),
+    Street("third", up=1, opener=Opener.BEST_SHOWING),
+    Street("fourth", up=1, big_bet=True, opener=Opener.BEST_SHOWING),
+    Street("fifth", up=1, big_bet=True, opener=Opener.BEST_SHOWING),
+)
+
+
+def _draw_streets(draws: int, after_draw: Opener = Opener.POSITION) -> tuple[Street, ...]:
     """Five cards, a betting round, then each draw followed by a betting round; the bets
     double from the second draw on (fixed limit)."""
     return (Street("predraw", hole=5, opener=Opener.BLINDS),
-            *(Street(f"draw{i + 1}", draw=True, big_bet=i >= 1) for i in range(draws)))
+            *(Street(f"draw{i + 1}", draw=True, big_bet=i >= 1, opener=after_draw)
+              for i in range(draws)))
+
+
+# Five card draw as the seeds play it: after the draw the player who opened bets first.
+_FIVE_CARD_DRAW = _draw_streets(1, after_draw=Opener.FIRST_BETTOR)
 
 
 VARIANTS: dict[str, Variant] = {v.code: v for v in (
@@ -134,6 +149,12 @@ VARIANTS: dict[str, Variant] = {v.code: v for v in (
             Structure.FIXED_LIMIT, _STUD_STREETS, "hilo8"),
     Variant("FR", {"en": "Razz", "de": "Razz"}, Structure.FIXED_LIMIT, _STUD_STREETS, "a5-low",
             low_brings_in=False),
+    Variant("F5S", {"en": "Five card stud", "de": "Five Card Stud"}, Structure.FIXED_LIMIT,
+            _FIVE_STUD_STREETS, "high"),
+    Variant("F5D", {"en": "Five card draw", "de": "Five Card Draw"}, Structure.FIXED_LIMIT,
+            _FIVE_CARD_DRAW, "high", max_discard=3, ace_draws_four=True),
+    Variant("P5D", {"en": "Pot-limit five card draw", "de": "Pot-Limit Five Card Draw"},
+            Structure.POT_LIMIT, _FIVE_CARD_DRAW, "high", max_discard=3, ace_draws_four=True),
     Variant("N2L1D", {"en": "No-limit deuce-to-seven single draw",
                       "de": "No-Limit 2-7 Single Draw"},
             Structure.NO_LIMIT, _draw_streets(1), "27-low"),

@@ -1,0 +1,156 @@
+"""Stud and draw rules as the seeds describe them, one scenario each."""
+
+from __future__ import annotations
+
+from engine_helpers import cards, check_around, new, refused
+
+from tableside.cards import deck
+from tableside.engine import (
+    BetRaise,
+    BringIn,
+    CheckCall,
+    DealBoard,
+    DealHole,
+    Discard,
+    Phase,
+    Show,
+)
+
+STUD = {"antes": (1,) * 8, "bring_in": 1, "small_bet": 2, "big_bet": 4}
+
+
+def test_bring_in_ties_are_broken_by_suit_clubs_lowest():
+    hand = new("F7S", (100,) * 3, antes=(1,) * 3, bring_in=1, small_bet=2, big_bet=4)
+    hand.apply(DealHole(0, cards("As Ks 2d")))
+    hand.apply(DealHole(1, cards("Ah Kh 2c")))  # the deuce of clubs is the lowest card
+    hand.apply(DealHole(2, cards("Ad Kd 9s")))
+    assert hand.actor == 1
+    assert hand.legal().describe() == "bring-in 1, complete to 2"
+    hand.apply(BringIn(1))
+    assert hand.actor == 2
+
+
+def test_razz_the_highest_card_brings_in_spades_first():
+    hand = new("FR", (100,) * 3, antes=(1,) * 3, bring_in=1, small_bet=2, big_bet=4)
+    hand.apply(DealHole(0, cards("As 2s Kd")))
+    hand.apply(DealHole(1, cards("Ah 2h Ks")))  # king of spades: the highest, spades first
+    hand.apply(DealHole(2, cards("Ad 2d Qs")))
+    assert hand.actor == 1
+
+
+def test_eight_stud_players_share_a_community_card_when_the_deck_runs_short():
+    hand = new("F7S", (100,) * 8, **STUD)
+    stock = list(deck())
+    for _street in range(4):  # third to sixth street: 3 + 1 + 1 + 1 cards each
+        for player, count in sorted(hand.needs_hole_cards().items()):
+            hand.apply(DealHole(player, tuple(stock[:count])))
+            del stock[:count]
+        if hand.legal() and hand.legal().bring_in is not None:
+            hand.apply(BringIn(hand.actor))
+        check_around(hand)
+    # 48 cards are out and 4 remain: not one each for eight players, so one for everyone.
+    assert len(stock) == 4
+    assert hand.needs_hole_cards() == {} and hand.needs_board_cards() == 1
+    hand.apply(DealBoard((stock[0],)))
+    check_around(hand)
+    assert hand.phase == Phase.SHOWDOWN
+    for player in hand.showdown_order():
+        hand.apply(Show(player, tuple(hand.hole[player])))
+    assert hand.is_over
+    # Every hand is judged with the shared card: seven cards each.
+    award = hand.result.pots[0].awards[0]
+    assert all(len(hand.hole[p]) + len(hand.board) == 7 for p in award.winners)
+
+
+def test_five_card_stud_deals_one_down_one_up_then_three_up():
+    hand = new("F5S", (100,) * 2, antes=(1, 1), bring_in=1, small_bet=2, big_bet=4)
+    hand.apply(DealHole(0, cards("As 3c")))
+    hand.apply(DealHole(1, cards("Kd 7h")))
+    assert hand.actor == 0  # the three of clubs is the lowest up card
+    hand.apply(BringIn(0))
+    hand.apply(CheckCall(1))
+    for up0, up1 in (("Ah", "Kh"), ("2d", "2h"), ("9c", "9d")):
+        hand.apply(DealHole(0, cards(up0)))
+        hand.apply(DealHole(1, cards(up1)))
+        assert hand.actor == 0  # ace high showing beats king high
+        check_around(hand)
+    assert [hand.up[0].count(True), hand.up[0].count(False)] == [4, 1]
+    for player in hand.showdown_order():
+        hand.apply(Show(player, tuple(hand.hole[player])))
+    assert hand.result.won == (4, 0)  # two antes, the bring-in and its call
+    assert hand.result.pots[0].awards[0].hands[0].name() == "Pair of aces"
+
+
+def draw_hand(**options):
+    """Five card draw, three players, antes 1, limits 2/4; everyone dealt five cards."""
+    hand = new("F5D", (100,) * 3, antes=(1, 1, 1), small_bet=2, big_bet=4, **options)
+    hand.apply(DealHole(0, cards("As Kd 7c 5h 2s")))
+    hand.apply(DealHole(1, cards("Qs Qd 8c 6h 3s")))
+    hand.apply(DealHole(2, cards("Js Td 9c 4h 3d")))
+    return hand
+
+
+def test_draw_up_to_three_or_four_when_keeping_an_ace():
+    hand = draw_hand()
+    check_around(hand)
+    assert hand.waiting_for() == "draw"
+    error = refused(hand, Discard(1, cards("Qd 8c 6h 3s")))
+    assert error.message() == ("at most 3 cards may be drawn (four when the card kept is an "
+                               "ace), not 4")
+    assert "vier, wenn die behaltene Karte ein Ass ist" in error.message("de")
+    hand.apply(Discard(0, cards("Kd 7c 5h 2s")))  # keeps the ace: four is allowed
+    hand.apply(Discard(1, cards("8c 6h 3s")))
+    hand.apply(Discard(2, ()))  # stands pat
+    assert hand.needs_hole_cards() == {0: 4, 1: 3}
+
+
+def test_house_rule_any_number_may_be_drawn():
+    hand = draw_hand(any_draw=True)
+    check_around(hand)
+    hand.apply(Discard(1, cards("Qs Qd 8c 6h 3s")))
+    assert hand.needs_hole_cards() == {1: 5}
+
+
+def test_the_opener_bets_first_after_the_draw():
+    hand = draw_hand()
+    hand.apply(CheckCall(0))
+    hand.apply(BetRaise(1, 2))  # player 2 opens
+    hand.apply(CheckCall(2))
+    hand.apply(CheckCall(0))
+    for player in range(3):
+        hand.apply(Discard(player, ()))
+    assert hand.actor == 1  # the seed's rule: the opener starts the second round
+    house = draw_hand(button_opens_after_draw=True)
+    house.apply(CheckCall(0))
+    house.apply(BetRaise(1, 2))
+    house.apply(CheckCall(2))
+    house.apply(CheckCall(0))
+    for player in range(3):
+        house.apply(Discard(player, ()))
+    assert house.actor == 0  # house option: left of the button
+
+
+def test_discards_are_reshuffled_when_the_stock_runs_out():
+    stacks = (100,) * 10
+    hand = new("F5D", stacks, antes=(1,) * 10, small_bet=2, big_bet=4)
+    stock = list(deck())
+    for player in range(10):
+        hand.apply(DealHole(player, tuple(stock[:5])))
+        del stock[:5]
+    check_around(hand)
+    assert len(stock) == 2
+    first = tuple(hand.hole[0][:3])
+    hand.apply(Discard(0, first))
+    # A discard never goes back to the player who threw it...
+    assert refused(hand, DealHole(0, (stock[0], stock[1], first[0]))).rule == "duplicate_card"
+    second = tuple(hand.hole[1][:3])
+    hand.apply(Discard(1, second))
+    # ...nor comes back while fresh cards remain...
+    assert refused(hand, DealHole(0, (stock[0], second[0], second[1]))).rule == \
+        "duplicate_card"
+    # ...but the two fresh cards and then someone else's discard are fine.
+    hand.apply(DealHole(0, (stock[0], stock[1], second[0])))
+    assert second[0] in hand.hole[0] and second[0] not in hand.discards
+    error = refused(hand, DealHole(1, (second[0], first[0], first[1])))
+    assert error.rule == "duplicate_card"  # second[0] is in play again
+    hand.apply(DealHole(1, first))  # player 0's discards serve player 1
