@@ -154,3 +154,53 @@ def test_discards_are_reshuffled_when_the_stock_runs_out():
     error = refused(hand, DealHole(1, (second[0], first[0], first[1])))
     assert error.rule == "duplicate_card"  # second[0] is in play again
     hand.apply(DealHole(1, first))  # player 0's discards serve player 1
+
+
+def showdown_after_checks(code: str, holes: list[str], **options):
+    """Deal, check every round, stand pat in every draw, show: the settled hand."""
+    hand = new(code, (100,) * len(holes), antes=(1,) * len(holes), **options)
+    for player, text in enumerate(holes):
+        hand.apply(DealHole(player, cards(text)))
+    while not hand.is_over:
+        if hand.waiting_for() == "draw":
+            for player in hand.still_to_draw():
+                hand.apply(Discard(player, ()))
+        elif hand.waiting_for() == "showdown":
+            for player in hand.showdown_order():
+                hand.apply(Show(player, tuple(hand.hole[player])))
+        else:
+            check_around(hand)
+    return hand
+
+
+def test_joker_as_bug_five_aces_beat_a_royal_flush():
+    hand = showdown_after_checks("F5DJ", ["As Ah Ad Ac Xj", "Ks Qs Js Ts 9s"],
+                                 small_bet=2, big_bet=4)
+    award = hand.result.pots[0].awards[0]
+    assert award.winners == (0,) and award.hands[0].name() == "Five of a kind, aces"
+
+
+def test_joker_is_only_in_the_joker_games_deck():
+    hand = new("F5D", (100, 100), antes=(1, 1), small_bet=2, big_bet=4)
+    assert refused(hand, DealHole(0, cards("As Ah Ad Ac Xj"))).rule == "card_not_in_deck"
+
+
+def test_deuces_wild_draw():
+    hand = showdown_after_checks("F5DW", ["2c 2d Ks Kd 9h", "As Ah Ad Qc Jh"],
+                                 small_bet=2, big_bet=4)
+    award = hand.result.pots[0].awards[0]
+    assert award.winners == (0,) and award.hands[0].name() == "Four of a kind, kings"
+
+
+def test_ace_to_five_lowball_draw_the_wheel_wins():
+    hand = showdown_after_checks("FA5L1D", ["5s 4h 3d 2c Ah", "6s 4d 3h 2d As"],
+                                 small_bet=2, big_bet=4)
+    award = hand.result.pots[0].awards[0]
+    assert award.half == "low" and award.winners == (0,)
+    assert award.hands[0].name() == "Five-four low, 5-4-3-2-A"
+
+
+def test_deuce_to_seven_fixed_limit_single_draw():
+    hand = showdown_after_checks("F2L1D", ["7s 5h 4d 3c 2h", "As 2d 3h 4s 5c"],
+                                 small_bet=2, big_bet=4)
+    assert hand.result.pots[0].awards[0].winners == (0,)  # A-2-3-4-5 is ace high here

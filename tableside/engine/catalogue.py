@@ -187,6 +187,49 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
         "de": "Five Card Draw mit Pot-Limit: fünf verdeckte Karten, eine Setzrunde, ein Tausch "
               "von bis zu drei Karten (vier mit einem behaltenen Ass). Die letzte Setzrunde "
               "beginnt der Eröffner der ersten; die beste Hand gewinnt."},
+    "F5DJ": {
+        "en": "Five card draw with a 53-card deck: the joker is a bug, an ace or any card that "
+              "completes a straight or flush, so A-A-A-A-joker is five aces. Up to three cards "
+              "are drawn, four when keeping an ace; fixed limit.",
+        "de": "Five Card Draw mit 53 Karten: der Joker ist ein Bug, ein Ass oder jede Karte, die "
+              "eine Straße oder einen Flush vollendet, also sind A-A-A-A-Joker fünf Asse. Bis zu "
+              "drei Karten werden getauscht, vier mit einem behaltenen Ass; Limit."},
+    "F5DW": {
+        "en": "Five card draw with every deuce wild: a deuce stands for any card it does not "
+              "duplicate, and five of a kind beats a straight flush. Up to three cards are "
+              "drawn, four when keeping an ace; fixed limit.",
+        "de": "Five Card Draw, alle Zweien sind wild: eine Zwei steht für jede Karte, die sie "
+              "nicht verdoppelt, und ein Fünfling schlägt den Straight Flush. Bis zu drei Karten "
+              "werden getauscht, vier mit einem behaltenen Ass; Limit."},
+    "FA5L1D": {
+        "en": "Ace-to-five lowball: five cards down, a betting round, one draw of any number of "
+              "cards, a last betting round. The lowest hand wins: the ace is low and straights "
+              "and flushes do not count, so 5-4-3-2-A is best; fixed limit.",
+        "de": "Ace-to-Five-Lowball: fünf verdeckte Karten, eine Setzrunde, ein Tausch beliebig "
+              "vieler Karten, eine letzte Setzrunde. Die niedrigste Hand gewinnt: das Ass ist "
+              "niedrig, Straßen und Flushes zählen nicht, also ist 5-4-3-2-A das beste Blatt; "
+              "Limit."},
+    "NA5L1D": {
+        "en": "Ace-to-five lowball with no-limit betting: five cards down, a betting round, one "
+              "draw, a last betting round. The ace is low and straights and flushes do not "
+              "count; 5-4-3-2-A is the best hand.",
+        "de": "Ace-to-Five-Lowball mit No-Limit: fünf verdeckte Karten, eine Setzrunde, ein "
+              "Tausch, eine letzte Setzrunde. Das Ass ist niedrig, Straßen und Flushes zählen "
+              "nicht; 5-4-3-2-A ist das beste Blatt."},
+    "FA5L3D": {
+        "en": "Ace-to-five lowball triple draw: five cards down and four betting rounds with a "
+              "draw between each. The lowest hand wins, ace low, straights and flushes do not "
+              "count; fixed limit, the big bet from the second draw on.",
+        "de": "Ace-to-Five-Lowball Triple Draw: fünf verdeckte Karten und vier Setzrunden mit "
+              "einem Tausch dazwischen. Die niedrigste Hand gewinnt, das Ass ist niedrig, "
+              "Straßen und Flushes zählen nicht; Limit, ab dem zweiten Tausch der große Einsatz."},
+    "F2L1D": {
+        "en": "Deuce-to-seven lowball single draw with fixed-limit betting: five cards down, a "
+              "betting round, one draw, a last betting round. The ace is high and straights "
+              "and flushes count against you, so 7-5-4-3-2 is best.",
+        "de": "Deuce-to-Seven-Lowball Single Draw im Limit: fünf verdeckte Karten, eine "
+              "Setzrunde, ein Tausch, eine letzte Setzrunde. Das Ass ist hoch, Straßen und "
+              "Flushes zählen gegen einen, also ist 7-5-4-3-2 das beste Blatt."},
     "N2L1D": {
         "en": "Deuce-to-seven lowball: five cards down, a betting round, one draw (throw away "
               "and replace any number of cards), a last betting round. The lowest hand wins: "

@@ -172,6 +172,12 @@ class Hand:
             return {p: k for p, k in self._drawn.items() if k}
         return dict(self._need_hole)
 
+    def still_to_draw(self) -> list[int]:
+        """Draw games: the players who have not yet discarded (or stood pat) in this draw."""
+        if self.phase != Phase.DRAWING:
+            return []
+        return [p for p in self._live() if p not in self._drawn]
+
     def needs_board_cards(self) -> int:
         return self._need_board if self.phase == Phase.DEALING else 0
 
