@@ -204,3 +204,33 @@ def test_deuce_to_seven_fixed_limit_single_draw():
     hand = showdown_after_checks("F2L1D", ["7s 5h 4d 3c 2h", "As 2d 3h 4s 5c"],
                                  small_bet=2, big_bet=4)
     assert hand.result.pots[0].awards[0].winners == (0,)  # A-2-3-4-5 is ace high here
+
+
+def fourth_street_with_open_pair(**options):
+    hand = new("F7S", (100,) * 2, antes=(1, 1), bring_in=1, small_bet=2, big_bet=4, **options)
+    hand.apply(DealHole(0, cards("As Ks 3c")))
+    hand.apply(DealHole(1, cards("Ah Kh 9d")))
+    hand.apply(BringIn(0))
+    hand.apply(CheckCall(1))
+    hand.apply(DealHole(0, cards("7c")))
+    hand.apply(DealHole(1, cards("9s")))  # player 2 shows a pair of nines
+    return hand
+
+
+def test_open_pair_on_fourth_street_allows_the_big_bet_as_a_house_option():
+    hand = fourth_street_with_open_pair(open_pair_big_bet=True)
+    assert hand.actor == 1
+    assert (hand.legal().min_to, hand.legal().max_to) == (2, 4)
+    assert hand.legal().describe() == "check, bet 2 or 4"
+    assert hand.legal().describe("de") == "Check, Bet 2 oder 4"
+    assert refused(hand, BetRaise(1, 3)).rule == "fixed_amount"  # small or big, nothing between
+    hand.apply(BetRaise(1, 4))
+    assert (hand.legal().min_to, hand.legal().max_to) == (8, 8)  # once big, raises are big
+    hand.apply(BetRaise(0, 8))
+    hand.apply(CheckCall(1))
+    assert hand.contributed == [10, 10]
+
+
+def test_without_the_house_option_fourth_street_bets_stay_small():
+    hand = fourth_street_with_open_pair()
+    assert (hand.legal().min_to, hand.legal().max_to) == (2, 2)

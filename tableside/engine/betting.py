@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from tableside.engine.errors import chips
 from tableside.engine.variants import Structure
@@ -25,6 +25,8 @@ class Legal:
     max_to: int | None
     facing_bet: bool
     bring_in: int | None = None
+    # Fixed limit: only min_to or max_to, nothing between (follows from the game: not compared).
+    fixed: bool = field(default=False, compare=False)
 
     @property
     def can_check(self) -> bool:
@@ -49,8 +51,9 @@ class Legal:
                 verb = "Raise auf" if de else "raise to"
             else:
                 verb = "Bet" if de else "bet"
+            between = (" or " if lang == "en" else " oder ") if self.fixed else "-"
             amount = (chips(self.min_to, lang) if self.min_to == self.max_to
-                      else f"{chips(self.min_to, lang)}-{chips(self.max_to, lang)}")
+                      else f"{chips(self.min_to, lang)}{between}{chips(self.max_to, lang)}")
             options.append(f"{verb} {amount}")
         return ", ".join(options)
 

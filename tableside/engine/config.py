@@ -46,6 +46,7 @@ class HandConfig:
     all_hands_shown: bool = False  # house rule: no mucking at showdown
     run_twice: bool = False  # house rule: all-in players may run the rest of the board twice
     any_draw: bool = False  # house rule: draw any number of cards, whatever the variant says
+    open_pair_big_bet: bool = False  # stud: an open pair on fourth street allows the big bet
     button_opens_after_draw: bool = False  # house rule: after a draw, left of the button first
     rake: Rake | None = None
 

@@ -103,6 +103,8 @@ class Hand:
         self._raises = 0
         self._aggressor: int | None = None
         self._bring_in_due = False  # stud: the first player must bring in or complete
+        self._big_bet_open = False  # stud fourth street with an open pair: big bets allowed
+        self._open_pair_big = False  # ... and one was made
         self._post_forced_bets()
         self._begin_street()
 
@@ -273,6 +275,9 @@ class Hand:
         self._aggressor = None
         self._acted_at = {}
         self._current_bet = max(self.bets)
+        self._big_bet_open = (config.open_pair_big_bet and street.opener == Opener.BEST_SHOWING
+                              and not street.big_bet and self.street == 1
+                              and any(self._shows_pair(p) for p in self._live()))
         if structure in (Structure.NO_LIMIT, Structure.POT_LIMIT):
             self._full_raise = max(config.opening_bet, self._current_bet)
         elif structure == Structure.SPREAD_LIMIT:
@@ -315,6 +320,10 @@ class Hand:
             return next((p for p, key in keys.items() if key == best), 0)
         return 0
 
+    def _shows_pair(self, player: int) -> bool:
+        ranks = [c.rank for c in self._up_cards(player)]
+        return len(ranks) != len(set(ranks))
+
     def _up_cards(self, player: int) -> list[Card]:
         return [c for c, up in zip(self.hole[player], self.up[player], strict=True)
                 if up and c is not None]
@@ -326,7 +335,8 @@ class Hand:
         return [p for _, p in posted[2:]]
 
     def _bet_size(self, street: Street) -> int:
-        return self.config.big_bet if street.big_bet else self.config.small_bet
+        big = street.big_bet or (self._open_pair_big and self.street == 1)
+        return self.config.big_bet if big else self.config.small_bet
 
     def _next_pending(self, start: int, include_start: bool = False) -> int | None:
         pending, n = self._pending, self.n
@@ -516,12 +526,17 @@ class Hand:
                 size = self._bet_size(street)
                 if self._current_bet < size:  # completing a bring-in or a short blind
                     low = high = size
+                if self._big_bet_open:  # an open pair on fourth street: small or big bet
+                    big = self.config.big_bet
+                    high = self._current_bet + big if self._current_bet >= size else big
             min_to = min(low, reach, callable_to)
-            # Fixed limit has one amount; the others may bet past what can be called.
+            # Fixed limit has one amount (two with an open pair); the others may bet past
+            # what can be called.
             max_to = min_to if low == high else max(min_to, min(high, reach))
         bring_in = min(self.config.bring_in, self.stacks[p]) if self._bring_in_due else None
         return Legal(p, call, call > 0 and call == self.stacks[p], min_to, max_to,
-                     facing_bet=self._current_bet > 0, bring_in=bring_in)
+                     facing_bet=self._current_bet > 0, bring_in=bring_in,
+                     fixed=self.variant.structure == Structure.FIXED_LIMIT)
 
     def _raise_refusal(self, p: int) -> IllegalAction | None:
         """Why player ``p`` may not bet or raise now (None: they may)."""
@@ -581,7 +596,9 @@ class Hand:
         p, to = event.player, event.to
         self._require_turn(p, bring_in_ok=True)
         legal = self._legal(p)
-        if legal.min_to is None or not legal.min_to <= to <= legal.max_to:
+        if legal.min_to is None or not legal.min_to <= to <= legal.max_to or (
+                self.variant.structure == Structure.FIXED_LIMIT
+                and to not in (legal.min_to, legal.max_to)):
             self._refuse_bet(p, to, legal)
         increment = to - self._current_bet
         if self.variant.structure == Structure.FIXED_LIMIT:
@@ -595,6 +612,9 @@ class Hand:
             if self.variant.structure != Structure.FIXED_LIMIT:
                 self._full_raise = max(self._full_raise, increment)
             self._acted_at = {}  # a full raise reopens the betting for everyone
+        if self._big_bet_open and legal.max_to > legal.min_to and to == legal.max_to:
+            self._big_bet_open = False  # a big bet was made: from now on only big bets
+            self._open_pair_big = True
         self._bring_in_due = False
         self._current_bet = to
         self._raises += 1
