@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from tableside.benchmarks.common import machine_info, positive
-from tableside.phh import PHHError, iter_phh_files, parse_action, parse_phh_text
+from tableside.phh import PHHError, iter_phh_files, parse_action, parse_phh_cards, parse_phh_text
 from tableside.phh.events import clear_event_cache
 from tableside.phh.replay import STACK_TOLERANCE, replay_record
 
@@ -85,6 +85,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
 
 def _clear_caches() -> None:
     parse_action.cache_clear()
+    parse_phh_cards.cache_clear()
     clear_event_cache()
 
 

@@ -137,8 +137,12 @@ def _parse_common(text: str, words: list[str]) -> PHHAction | None:
     return None
 
 
+@lru_cache(maxsize=1 << 13)
 def parse_phh_cards(text: str) -> CardSeq:
-    """``"AsKd??"`` -> ``(As, Kd, None)``; raises :class:`PHHError` naming the bad card."""
+    """``"AsKd??"`` -> ``(As, Kd, None)``; raises :class:`PHHError` naming the bad card.
+
+    Cached: two-card hole hands recur across thousands of recorded hands.
+    """
     if not text or len(text) % 2:
         raise PHHError(f"{text!r} is not a list of two-character cards")
     cards: list[Card | None] = []
