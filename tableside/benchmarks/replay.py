@@ -26,7 +26,7 @@ SPEED_GOAL = 5.0  # tableside at least this many times faster than PokerKit
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("paths", nargs="+", metavar="PATH",
-                        help="PHH files or folders, e.g. ../shared/data/phh")
+                        help="PHH files or folders (make bench passes the PHH sample folder)")
     parser.add_argument("--repeats", type=positive, default=5,
                         help="timed rounds; the best of each counts (default 5)")
 
