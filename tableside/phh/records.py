@@ -14,6 +14,7 @@ import re
 import tomllib
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from operator import attrgetter
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -185,6 +186,9 @@ def iter_phh_files(paths: str | os.PathLike[str] | Iterable[str | os.PathLike[st
             raise PHHError(f"{path}: no such file or folder")
 
 
+_ACTOR, _DEALEE = attrgetter("actor"), attrgetter("dealee")
+
+
 def _actions(texts: list[str], where: str, player_count: int) -> tuple[PHHAction, ...]:
     try:
         actions = tuple(map(parse_action, texts))
@@ -196,7 +200,8 @@ def _actions(texts: list[str], where: str, player_count: int) -> tuple[PHHAction
             except PHHError as exc:
                 raise PHHError(f"{where}: actions[{number}]: {exc}") from None
         raise
-    highest = max((max(a.actor or 0, a.dealee or 0) for a in actions), default=0)
+    highest = max(max(filter(None, map(_ACTOR, actions)), default=0),
+                  max(filter(None, map(_DEALEE, actions)), default=0))
     if highest >= player_count:
         for number, action in enumerate(actions):
             beyond = [p for p in action.players if p >= player_count]
