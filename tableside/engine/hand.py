@@ -20,7 +20,7 @@ from typing import ClassVar
 from tableside.cards import ACE, Card, deck
 from tableside.engine.betting import Legal, bet_bounds
 from tableside.engine.config import HandConfig
-from tableside.engine.errors import WAITING, IllegalAction
+from tableside.engine.errors import WAITING, IllegalAction, player_label
 from tableside.engine.events import (
     BetRaise,
     BringIn,
@@ -408,8 +408,6 @@ class Hand:
     def _waiting(self) -> dict[str, str]:
         wait = WAITING[self.waiting_for()]
         if self.phase == Phase.BETTING:
-            from tableside.engine.errors import player_label
-
             return {lang: text.format(actor=player_label(self._actor, lang))
                     for lang, text in wait.items()}
         return wait
