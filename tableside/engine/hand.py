@@ -11,7 +11,7 @@ Positions: player 0 sits left of the button, the last player is the button.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from enum import StrEnum
 from functools import cache
@@ -371,28 +371,28 @@ class Hand:
             self.contributed[top] -= excess
 
     # ----------------------------------------------------------------- dealing
-    def _check_new_cards(self, cards: Iterable[Card | None], *, dealt: bool = True,
-                         own_discards: Iterable[Card] = ()) -> None:
+    def _check_new_cards(self, cards: Sequence[Card | None], *, dealt: bool = True,
+                         own_discards: Sequence[Card] = ()) -> None:
         """Refuse cards already in play or not in the deck; count dealt ones off the stock.
 
         When the stock runs out during a draw, the discards are shuffled to serve as the new
         stock (the seeds' rule): a discard may come again once every fresh card is gone, but
         never to the player who just threw it.
         """
-        cards = list(cards)
-        seen = self._in_play
-        discards = [c for c in self.discards if c not in set(own_discards)]
+        seen, deck = self._in_play, self._deck
         batch: set[Card] = set()
-        reused = []
+        reused: list[Card] = []
         for card in cards:
             if card is None:
                 continue
-            if card not in self._deck:
+            if card not in deck:
                 raise IllegalAction("card_not_in_deck", card=str(card))
-            if card in batch or (card in seen and not (
-                    self.phase == Phase.DRAWING and card in discards)):
+            if card in batch:
                 raise IllegalAction("duplicate_card", card=str(card))
             if card in seen:
+                if (self.phase is not Phase.DRAWING or card not in self.discards
+                        or card in own_discards):
+                    raise IllegalAction("duplicate_card", card=str(card))
                 reused.append(card)
             batch.add(card)
         fresh = len(cards) - len(reused)

@@ -23,6 +23,8 @@ STACK_TOLERANCE = 0.5
 def _whole(values: Sequence[int | float] | None, name: str, record: PHHRecord) -> tuple[int, ...]:
     if values is None:
         return ()
+    if set(map(type, values)) <= {int}:
+        return tuple(values)
     result = []
     for value in values:
         if isinstance(value, float):
