@@ -12,6 +12,7 @@ from tableside.engine import (
     DealBoard,
     DealHole,
     Discard,
+    Fold,
     Phase,
     Show,
 )
@@ -234,3 +235,51 @@ def test_open_pair_on_fourth_street_allows_the_big_bet_as_a_house_option():
 def test_without_the_house_option_fourth_street_bets_stay_small():
     hand = fourth_street_with_open_pair()
     assert (hand.legal().min_to, hand.legal().max_to) == (2, 2)
+
+
+JACKS = {"antes": (1, 1, 1), "small_bet": 2, "big_bet": 4, "openers": 9}  # 9: jacks
+
+
+def jacks_or_better(holes, **options):
+    hand = new("F5D", (100,) * 3, **{**JACKS, **options})
+    for player, text in enumerate(holes):
+        hand.apply(DealHole(player, cards(text)))
+    return hand
+
+
+def test_jacks_or_better_needs_openers_to_open():
+    hand = jacks_or_better(["Ts Td 7c 5h 2s", "Js Jd 8c 6h 3s", "Ks Qd 9c 4h 3d"])
+    assert hand.legal().describe() == "check"  # tens are not openers
+    error = refused(hand, BetRaise(0, 2))
+    assert error.message() == "player 1 cannot open: a pair of jacks or better is needed; " \
+        "legal: check"
+    assert error.message("de").startswith(
+        "Spieler 1 darf nicht eröffnen: ein Paar Buben oder besser ist nötig")
+    hand.apply(CheckCall(0))
+    hand.apply(BetRaise(1, 2))  # jacks open
+    assert hand.legal().describe() == "fold, call 2, raise to 4"  # once open, anyone may raise
+
+
+def test_nobody_opens_the_deal_is_passed_out_and_the_antes_stay():
+    hand = jacks_or_better(["Ts Td 7c 5h 2s", "9s 9d 8c 6h 3s", "Ks Qd 8d 4h 3d"])
+    check_around(hand)
+    assert hand.is_over and hand.result.carried == 3 and hand.result.won == (0, 0, 0)
+    assert hand.stacks == [99, 99, 99]
+    # The next deal: the antes stay in the pot and everyone antes again.
+    again = new("F5D", (99, 99, 99), carried_pot=hand.result.carried, **JACKS)
+    assert again.total_pot() == 6 and again.pots()[0].amount == 6
+    for player, text in enumerate(["As Ad 7c 5h 2s", "9s 9d 8c 6h 3s", "Ks Qd 8d 4h 3d"]):
+        again.apply(DealHole(player, cards(text)))
+    again.apply(BetRaise(0, 2))
+    again.apply(Fold(1))
+    again.apply(Fold(2))
+    assert again.result.won == (6, 0, 0)  # the antes of both deals; the bet comes back
+    assert again.stacks == [104, 98, 98]  # every chip of both deals accounted for (300)
+
+
+def test_cards_nobody_has_read_may_open_and_are_shown_at_the_end():
+    hand = new("F5D", (100,) * 2, antes=(1, 1), small_bet=2, big_bet=4, openers=9)
+    hand.apply(DealHole(0, (None,) * 5))
+    hand.apply(DealHole(1, cards("Ks Qd 9c 4h 3d")))
+    hand.apply(BetRaise(0, 2))  # cannot be checked now: the cards speak at the end
+    assert hand.actor == 1

@@ -47,6 +47,10 @@ class HandConfig:
     run_twice: bool = False  # house rule: all-in players may run the rest of the board twice
     any_draw: bool = False  # house rule: draw any number of cards, whatever the variant says
     open_pair_big_bet: bool = False  # stud: an open pair on fourth street allows the big bet
+    # Draw: opening the first round needs a pair of this rank or better (JACK: jacks or better);
+    # if nobody opens, the deal is passed out and the pot carries to the next deal.
+    openers: int | None = None
+    carried_pot: int = 0  # dead money from a passed-out deal, in the main pot
     button_opens_after_draw: bool = False  # house rule: after a draw, left of the button first
     rake: Rake | None = None
 

@@ -89,6 +89,9 @@ _MESSAGES: dict[str, dict[str, str]] = {
     "run_twice_not_now": {
         "en": "the board can only be run twice when everyone is all-in before the river",
         "de": "zweimal ausspielen geht nur, wenn vor dem River alle all-in sind"},
+    "no_openers": {
+        "en": "{player} cannot open: a pair of {rank} or better is needed",
+        "de": "{player} darf nicht eröffnen: ein Paar {rank_de} oder besser ist nötig"},
     "bad_player": {
         "en": "there is no {player} in this hand",
         "de": "in dieser Hand gibt es keinen {player}"},

@@ -17,7 +17,7 @@ from enum import StrEnum
 from functools import cache
 from typing import ClassVar
 
-from tableside.cards import ACE, Card, deck
+from tableside.cards import ACE, RANK_PLURALS, Card, deck
 from tableside.engine.betting import Legal, bet_bounds
 from tableside.engine.config import HandConfig
 from tableside.engine.errors import WAITING, IllegalAction, player_label
@@ -36,7 +36,7 @@ from tableside.engine.events import (
 from tableside.engine.pots import Pot, build_pots, split
 from tableside.engine.result import Award, HandResult, PotResult
 from tableside.engine.variants import Opener, Street, Structure
-from tableside.evaluation import Family, HandValue, SplitValue, judge
+from tableside.evaluation import Category, Family, HandValue, SplitValue, evaluate_high, judge
 from tableside.evaluation.showing import bring_in_key, showing_key
 
 
@@ -186,10 +186,15 @@ class Hand:
     def pots(self) -> list[Pot]:
         """Pots as they stand, not counting the bets still in front of the players."""
         collected = [c - b for c, b in zip(self.contributed, self.bets, strict=True)]
-        return build_pots(collected, [not f for f in self.folded], self.antes, self._all_in_flags())
+        pots = build_pots(collected, [not f for f in self.folded], self.antes,
+                          self._all_in_flags())
+        if self.config.carried_pot:  # the pot of a passed-out deal belongs to the main pot
+            first = pots[0] if pots else Pot(0, tuple(self._live()))
+            pots = [Pot(first.amount + self.config.carried_pot, first.eligible), *pots[1:]]
+        return pots
 
     def total_pot(self) -> int:
-        return sum(self.contributed)
+        return sum(self.contributed) + self.config.carried_pot
 
     def legal(self) -> Legal | None:
         """What the player to act may do, or None when no player is to act."""
@@ -355,10 +360,20 @@ class Hand:
         if self._live_count == 1:
             self._settle()
             return
+        if self._needs_openers():
+            self._pass_out()
+            return
         if len(self._able()) <= 1:
             self._betting_closed = True
         self.street += 1
         self._begin_street()
+
+    def _pass_out(self) -> None:
+        """Nobody opened: no winner; the antes (and any carried pot) stay for the next deal."""
+        carried = sum(self.contributed) + self.config.carried_pot
+        self.result = HandResult((), (0,) * self.n, 0, tuple(self.stacks), carried=carried)
+        self.phase = Phase.COMPLETE
+        self._actor = None
 
     def _return_uncalled(self) -> None:
         bets = self.bets
@@ -549,12 +564,29 @@ class Hand:
             return IllegalAction("no_raise_all_in", player=p)  # nobody could call a raise
         if p in self._acted_at and self._current_bet - self._acted_at[p] < self._full_raise:
             return IllegalAction("not_reopened", player=p)
+        if self._needs_openers() and not self._holds_openers(p):
+            rank = self.config.openers
+            return IllegalAction("no_openers", player=p, rank=RANK_PLURALS["en"][rank],
+                                 rank_de=RANK_PLURALS["de"][rank])
         cap = self.config.raise_cap
         capped = self.variant.structure in (Structure.FIXED_LIMIT, Structure.SPREAD_LIMIT)
         heads_up = self._live_count == 2 and self.config.uncapped_heads_up
         if capped and cap is not None and not heads_up and self._raises >= cap:
             return IllegalAction("raise_capped", cap=cap)
         return None
+
+    def _needs_openers(self) -> bool:
+        return self.config.openers is not None and self.street == 0 and self._first_bettor is None
+
+    def _holds_openers(self, p: int) -> bool:
+        """A pair of the openers' rank or better; cards nobody has read count as openers,
+        to be shown at the end."""
+        cards = self.hole[p]
+        if None in cards or len(cards) < 5:
+            return True
+        value = evaluate_high(cards, wild_ranks=self.variant.wild_ranks, bug=self.variant.bug)
+        return value.category > Category.PAIR or (
+            value.category == Category.PAIR and value.ranks[0] >= self.config.openers)
 
     def _require_turn(self, p: int, bring_in_ok: bool = False) -> None:
         """Refuse unless it is ``p``'s turn (and, while a bring-in is due, a bring-in or a
@@ -756,6 +788,9 @@ class Hand:
             else:
                 pots = build_pots(self.contributed, [not f for f in self.folded], self.antes,
                                   self._all_in_flags())
+        if self.config.carried_pot:
+            first = pots[0] if pots else Pot(0, tuple(self._live()))
+            pots = [Pot(first.amount + self.config.carried_pot, first.eligible), *pots[1:]]
         rake_left = 0
         if self.config.rake is not None:
             flop_seen = bool(self.board) or not any(s.board for s in self.variant.streets)

@@ -47,7 +47,8 @@ class HandResult:
     won: tuple[int, ...]  # chips each player collected
     rake: int
     stacks: tuple[int, ...]  # every player's stack after the hand
+    carried: int = 0  # passed out: the pot that stays for the next deal
 
     def to_json(self, lang: str = "en") -> dict:
         return {"pots": [p.to_json(lang) for p in self.pots], "won": list(self.won),
-                "rake": self.rake, "stacks": list(self.stacks)}
+                "rake": self.rake, "stacks": list(self.stacks), "carried": self.carried}
