@@ -283,3 +283,41 @@ def test_cards_nobody_has_read_may_open_and_are_shown_at_the_end():
     hand.apply(DealHole(1, cards("Ks Qd 9c 4h 3d")))
     hand.apply(BetRaise(0, 2))  # cannot be checked now: the cards speak at the end
     assert hand.actor == 1
+
+
+def test_trips_to_win_without_trips_the_pot_stays_for_those_still_in():
+    from tableside.evaluation import Category
+
+    options = {**JACKS, "to_win": Category.THREE_OF_A_KIND}
+    hand = new("F5D", (100,) * 3, **options)
+    for player, text in enumerate(["Js Jd 7c 5h 2s", "9s 9d 8c 6h 3s", "Ks Qd 8d 4h 3d"]):
+        hand.apply(DealHole(player, cards(text)))
+    hand.apply(BetRaise(0, 2))  # jacks open
+    hand.apply(CheckCall(1))
+    hand.apply(Fold(2))  # out before the draw: not in the next deal
+    for player in hand.still_to_draw():
+        hand.apply(Discard(player, ()))
+    check_around(hand)
+    for player in hand.showdown_order():
+        hand.apply(Show(player, tuple(hand.hole[player])))
+    # Jacks beat nines, but trips are needed to win: the pot of 7 stays for positions 0 and 1.
+    assert hand.result.won == (0, 0, 0) and hand.result.carried == 7
+    assert hand.result.carried_to == (0, 1)
+    assert hand.stacks == [97, 97, 99]
+
+
+def test_trips_to_win_with_trips_the_pot_is_won():
+    from tableside.evaluation import Category
+
+    options = {**JACKS, "to_win": Category.THREE_OF_A_KIND}
+    hand = new("F5D", (100,) * 2, **{**options, "antes": (1, 1)})
+    hand.apply(DealHole(0, cards("Js Jd Jc 5h 2s")))
+    hand.apply(DealHole(1, cards("9s 9d 8c 6h 3s")))
+    hand.apply(BetRaise(0, 2))
+    hand.apply(CheckCall(1))
+    for player in hand.still_to_draw():
+        hand.apply(Discard(player, ()))
+    check_around(hand)
+    for player in hand.showdown_order():
+        hand.apply(Show(player, tuple(hand.hole[player])))
+    assert hand.result.won == (6, 0) and hand.result.carried == 0

@@ -51,6 +51,9 @@ class HandConfig:
     # if nobody opens, the deal is passed out and the pot carries to the next deal.
     openers: int | None = None
     carried_pot: int = 0  # dead money from a passed-out deal, in the main pot
+    # Trips to win: a showdown needs at least this category (Category.THREE_OF_A_KIND), or
+    # the pot stays and the players still in after the first round are dealt again.
+    to_win: int | None = None
     button_opens_after_draw: bool = False  # house rule: after a draw, left of the button first
     rake: Rake | None = None
 

@@ -90,6 +90,7 @@ class Hand:
         self._deck = _deck_of(self.variant.jokers, self.variant.short_deck)
         self._stock_left = len(self._deck)  # cards not yet dealt from the deck
         self._first_bettor: int | None = None  # who opened the first betting round
+        self._in_after_first_round: tuple[int, ...] = ()  # trips to win: who plays again
         self._need_hole: dict[int, int] = {}
         self._need_board = 0
         self._drawn: dict[int, int] = {}  # draw street: player -> cards still to be dealt
@@ -363,17 +364,29 @@ class Hand:
         if self._needs_openers():
             self._pass_out()
             return
+        if self.street == 0:
+            self._in_after_first_round = tuple(self._live())
         if len(self._able()) <= 1:
             self._betting_closed = True
         self.street += 1
         self._begin_street()
 
-    def _pass_out(self) -> None:
-        """Nobody opened: no winner; the antes (and any carried pot) stay for the next deal."""
+    def _pass_out(self, players: tuple[int, ...] = ()) -> None:
+        """No winner (nobody opened, or nobody made the hand needed to win): the pot stays
+        for the next deal, played by ``players`` (everyone when empty)."""
         carried = sum(self.contributed) + self.config.carried_pot
-        self.result = HandResult((), (0,) * self.n, 0, tuple(self.stacks), carried=carried)
+        self.result = HandResult((), (0,) * self.n, 0, tuple(self.stacks), carried=carried,
+                                 carried_to=players)
         self.phase = Phase.COMPLETE
         self._actor = None
+
+    def _short_of_winning(self, values: dict[int, HandValue | SplitValue]) -> bool:
+        """Trips to win: nobody at the showdown holds the category needed."""
+        needed = self.config.to_win
+        if needed is None or self._live_count < 2 or not values:
+            return False
+        highs = [v.high if isinstance(v, SplitValue) else v for v in values.values()]
+        return all(v.category < needed for v in highs)
 
     def _return_uncalled(self) -> None:
         bets = self.bets
@@ -797,6 +810,9 @@ class Hand:
             rake_left = self.config.rake.of(sum(p.amount for p in pots), flop_seen)
         rake = rake_left
         values = self._values()
+        if self._short_of_winning(values[0]):
+            self._pass_out(self._in_after_first_round)
+            return
         won = [0] * self.n
         results = []
         for index, pot in enumerate(pots):

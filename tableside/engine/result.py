@@ -48,7 +48,9 @@ class HandResult:
     rake: int
     stacks: tuple[int, ...]  # every player's stack after the hand
     carried: int = 0  # passed out: the pot that stays for the next deal
+    carried_to: tuple[int, ...] = ()  # who plays for it (everyone when empty)
 
     def to_json(self, lang: str = "en") -> dict:
         return {"pots": [p.to_json(lang) for p in self.pots], "won": list(self.won),
-                "rake": self.rake, "stacks": list(self.stacks), "carried": self.carried}
+                "rake": self.rake, "stacks": list(self.stacks), "carried": self.carried,
+                "carried_to": list(self.carried_to)}
