@@ -321,3 +321,17 @@ def test_trips_to_win_with_trips_the_pot_is_won():
     for player in hand.showdown_order():
         hand.apply(Show(player, tuple(hand.hole[player])))
     assert hand.result.won == (6, 0) and hand.result.carried == 0
+
+
+def test_an_opener_who_splits_openers_must_declare_it():
+    hand = jacks_or_better(["Js Jd Ts 9s 8s", "9h 9d 8c 6h 3s", "Ks Qd 8d 4h 3d"])
+    hand.apply(BetRaise(0, 2))  # opens with jacks, holding four to a straight flush
+    hand.apply(CheckCall(1))
+    hand.apply(CheckCall(2))
+    error = refused(hand, Discard(0, cards("Jd")))
+    assert error.rule == "split_openers"
+    assert error.message().startswith("these discards break player 1's openers")
+    hand.apply(Discard(0, cards("Jd"), split_openers=True))
+    assert hand.openers_aside == {0: cards("Jd")}
+    hand.apply(Discard(1, ()))
+    assert hand.needs_hole_cards() == {0: 1}

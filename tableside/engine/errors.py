@@ -92,6 +92,11 @@ _MESSAGES: dict[str, dict[str, str]] = {
     "no_openers": {
         "en": "{player} cannot open: a pair of {rank} or better is needed",
         "de": "{player} darf nicht eröffnen: ein Paar {rank_de} oder besser ist nötig"},
+    "split_openers": {
+        "en": "these discards break {player}'s openers: declare the split (the discarded "
+              "openers are kept aside and shown at the end)",
+        "de": "dieser Tausch bricht die Eröffnungskarten von {player}: den Split ansagen (die "
+              "abgelegten Eröffnungskarten bleiben beiseite und werden am Ende gezeigt)"},
     "bad_player": {
         "en": "there is no {player} in this hand",
         "de": "in dieser Hand gibt es keinen {player}"},

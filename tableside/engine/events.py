@@ -62,10 +62,15 @@ class BringIn:
 
 @dataclass(frozen=True, slots=True)
 class Discard:
-    """Draw games: throw these cards away (none: stand pat); replacements are dealt after."""
+    """Draw games: throw these cards away (none: stand pat); replacements are dealt after.
+
+    ``split_openers``: in jacks or better, the opener declares that the discards break the
+    openers (the seeds' rule: they are kept aside and shown at the end).
+    """
 
     player: int
     cards: CardSeq
+    split_openers: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -91,6 +91,7 @@ class Hand:
         self._stock_left = len(self._deck)  # cards not yet dealt from the deck
         self._first_bettor: int | None = None  # who opened the first betting round
         self._in_after_first_round: tuple[int, ...] = ()  # trips to win: who plays again
+        self.openers_aside: dict[int, tuple[Card, ...]] = {}  # split openers, shown at the end
         self._need_hole: dict[int, int] = {}
         self._need_board = 0
         self._drawn: dict[int, int] = {}  # draw street: player -> cards still to be dealt
@@ -497,6 +498,9 @@ class Hand:
         if p in self._drawn:
             raise IllegalAction("already_drawn", player=p)
         cards = tuple(event.cards)
+        if self.config.openers is not None and p == self._first_bettor and cards \
+                and not event.split_openers and not self._keeps_openers(p, cards):
+            raise IllegalAction("split_openers", player=p)
         limit = 0 if self.config.any_draw else self.variant.max_discard
         if limit and len(cards) > limit:
             kept = [c for c in self.hole[p] if c not in cards]
@@ -520,6 +524,8 @@ class Hand:
         self.up[p] = keep_up[:len(held)]
         self.discards.extend(c for c in cards if c is not None)
         self._thrown[p] = tuple(c for c in cards if c is not None)
+        if event.split_openers:
+            self.openers_aside[p] = self._thrown[p]
         self._drawn[p] = len(cards)
         self._maybe_finish_draw()
 
@@ -587,6 +593,22 @@ class Hand:
         if capped and cap is not None and not heads_up and self._raises >= cap:
             return IllegalAction("raise_capped", cap=cap)
         return None
+
+    def _keeps_openers(self, p: int, discards: tuple[Card | None, ...]) -> bool:
+        """Whether the cards kept still hold openers (cards nobody has read are given the
+        benefit of the doubt)."""
+        kept = list(self.hole[p])
+        for card in discards:
+            if card in kept:
+                kept.remove(card)
+        if None in kept:
+            return True
+        counts: dict[int, int] = {}
+        for card in kept:
+            counts[card.rank] = counts.get(card.rank, 0) + 1
+        pairs = [rank for rank, n in counts.items() if n >= 2]
+        return (any(n >= 3 for n in counts.values()) or len(pairs) >= 2
+                or any(rank >= self.config.openers for rank in pairs))
 
     def _needs_openers(self) -> bool:
         return self.config.openers is not None and self.street == 0 and self._first_bettor is None
