@@ -335,3 +335,25 @@ def test_an_opener_who_splits_openers_must_declare_it():
     assert hand.openers_aside == {0: cards("Jd")}
     hand.apply(Discard(1, ()))
     assert hand.needs_hole_cards() == {0: 1}
+
+
+def test_wild_widow_makes_the_siblings_of_the_turned_up_card_wild():
+    hand = new("F5DWW", (100, 100), blinds=(2, 1), small_bet=2, big_bet=4)
+    hand.apply(DealHole(0, cards("7c 7d Ks Qd")))
+    hand.apply(DealHole(1, cards("As Ad Kh Qh")))
+    assert hand.needs_board_cards() == 1
+    hand.apply(DealBoard(cards("7h")))  # the widow: sevens are wild
+    hand.apply(DealHole(0, cards("2c")))
+    hand.apply(DealHole(1, cards("3s")))
+    assert hand.actor == 1  # the first betting round comes after the fifth card
+    check_around(hand)
+    for player in hand.still_to_draw():
+        hand.apply(Discard(player, ()))
+    check_around(hand)
+    for player in hand.showdown_order():
+        hand.apply(Show(player, tuple(hand.hole[player])))
+    award = hand.result.pots[0].awards[0]
+    # Two wild sevens make kings-or-better trips: three kings beat a pair of aces; the widow
+    # itself plays for nobody.
+    assert award.winners == (0,)
+    assert award.hands[0].name() == "Three of a kind, kings"

@@ -201,6 +201,14 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
         "de": "Five Card Draw, alle Zweien sind wild: eine Zwei steht für jede Karte, die sie "
               "nicht verdoppelt, und ein Fünfling schlägt den Straight Flush. Bis zu drei Karten "
               "werden getauscht, vier mit einem behaltenen Ass; Limit."},
+    "F5DWW": {
+        "en": "Five card draw with a wild widow: after four cards each, one card is turned up "
+              "for everyone to see; it plays for nobody, but its three siblings are wild. Then "
+              "the fifth card, a betting round, a draw of up to three and a last betting round.",
+        "de": "Five Card Draw mit wilder Witwe: nach vier Karten für jeden wird eine Karte "
+              "offen aufgedeckt; sie gehört niemandem, aber ihre drei Geschwister sind wild. "
+              "Dann die fünfte Karte, eine Setzrunde, ein Tausch von bis zu drei Karten und "
+              "eine letzte Setzrunde."},
     "FA5L1D": {
         "en": "Ace-to-five lowball: five cards down, a betting round, one draw of any number of "
               "cards, a last betting round. The lowest hand wins: the ace is low and straights "

@@ -90,6 +90,8 @@ class Hand:
         self._deck = _deck_of(self.variant.jokers, self.variant.short_deck)
         self._stock_left = len(self._deck)  # cards not yet dealt from the deck
         self._first_bettor: int | None = None  # who opened the first betting round
+        self._first_betting_street = next(
+            (i for i, street in enumerate(self.variant.streets) if street.betting), 0)
         self._in_after_first_round: tuple[int, ...] = ()  # trips to win: who plays again
         self.openers_aside: dict[int, tuple[Card, ...]] = {}  # split openers, shown at the end
         self._need_hole: dict[int, int] = {}
@@ -365,7 +367,7 @@ class Hand:
         if self._needs_openers():
             self._pass_out()
             return
-        if self.street == 0:
+        if self.street == self._first_betting_street:
             self._in_after_first_round = tuple(self._live())
         if len(self._able()) <= 1:
             self._betting_closed = True
@@ -611,7 +613,8 @@ class Hand:
                 or any(rank >= self.config.openers for rank in pairs))
 
     def _needs_openers(self) -> bool:
-        return self.config.openers is not None and self.street == 0 and self._first_bettor is None
+        return (self.config.openers is not None and self.street == self._first_betting_street
+                and self._first_bettor is None)
 
     def _holds_openers(self, p: int) -> bool:
         """A pair of the openers' rank or better; cards nobody has read count as openers,
@@ -684,7 +687,7 @@ class Hand:
         self._current_bet = to
         self._raises += 1
         self._aggressor = p
-        if self.street == 0 and self._first_bettor is None:
+        if self.street == self._first_betting_street and self._first_bettor is None:
             self._first_bettor = p
         self._acted_at[p] = to
         self._pending = set(self._able()) - {p}
@@ -871,10 +874,14 @@ class Hand:
         runs = []
         for board in self.boards:
             values = {}
+            wild, cards_in_play = variant.wild_ranks, board
+            if variant.widow and board:
+                # Wild widow: the card turned up plays for nobody; its three siblings are wild.
+                wild, cards_in_play = (*wild, board[0].rank), board[1:]
             for p in self.shown:
                 if self._tabled(p):
-                    values[p] = judge(variant.judge, self.hole[p], board,
-                                      wild_ranks=variant.wild_ranks, bug=variant.bug)
+                    values[p] = judge(variant.judge, self.hole[p], cards_in_play,
+                                      wild_ranks=wild, bug=variant.bug)
             runs.append(values)
         return runs
 

@@ -60,6 +60,7 @@ class Variant:
     bug: bool = False
     max_discard: int = 0  # draw games: how many cards a player may throw (0: any number)
     ace_draws_four: bool = False  # draw games: four may be thrown when the fifth is an ace
+    widow: bool = False  # the first board card is a widow: its rank is wild, it plays for nobody
     low_brings_in: bool = True  # stud: lowest up card brings in (razz: False)
     extra: dict = field(default_factory=dict)
 
@@ -73,7 +74,9 @@ class Variant:
 
     @property
     def uses_blinds(self) -> bool:
-        return self.streets[0].opener == Opener.BLINDS
+        """Whether the first betting round opens after blinds."""
+        first = next((s for s in self.streets if s.betting), self.streets[0])
+        return first.opener == Opener.BLINDS
 
 
 _HOLDEM_STREETS = (
@@ -120,6 +123,15 @@ def _draw_streets(draws: int, after_draw: Opener = Opener.POSITION) -> tuple[Str
 # Five card draw as the seeds play it: after the draw the player who opened bets first.
 _FIVE_CARD_DRAW = _draw_streets(1, after_draw=Opener.FIRST_BETTOR)
 
+# Wild widow: four cards each, one card turned up (the widow), the fifth card each, then
+# betting, the draw and betting as in five card draw.
+_WILD_WIDOW = (
+    Street("four", hole=4, betting=False),
+    Street("widow", board=1, betting=False),
+    Street("fifth", hole=1, opener=Opener.BLINDS),
+    Street("draw1", draw=True, opener=Opener.FIRST_BETTOR),
+)
+
 
 VARIANTS: dict[str, Variant] = {v.code: v for v in (
     _holdem("NT", "No-limit Texas hold'em", "No-Limit Texas Hold'em", Structure.NO_LIMIT),
@@ -163,6 +175,9 @@ VARIANTS: dict[str, Variant] = {v.code: v for v in (
                      "de": "Five Card Draw, Zweien wild"},
             Structure.FIXED_LIMIT, _FIVE_CARD_DRAW, "high", wild_ranks=(0,),
             max_discard=3, ace_draws_four=True),
+    Variant("F5DWW", {"en": "Five card draw, wild widow", "de": "Five Card Draw, Wilde Witwe"},
+            Structure.FIXED_LIMIT, _WILD_WIDOW, "high", widow=True, max_discard=3,
+            ace_draws_four=True),
     Variant("FA5L1D", {"en": "Fixed-limit ace-to-five lowball single draw",
                        "de": "Limit Ace-to-Five Lowball Single Draw"},
             Structure.FIXED_LIMIT, _draw_streets(1), "a5-low"),
