@@ -246,7 +246,9 @@ class Table:
         self.drawn: set[int] = set()
         self.draw_street = -1
         self.snapshots = [snapshot(self.hand)]
-        self.board_game = _has_board(config.variant.code)
+        # Unread (None) hole cards only where nobody draws: a draw names the cards thrown.
+        self.board_game = _has_board(config.variant.code) and not any(
+            s.draw for s in config.variant.streets)
         self.run_twice_tried = False
         self.betting_street, self.raises = -1, 0
 
