@@ -566,7 +566,8 @@ class Hand:
             min_to = min(low, reach, callable_to)
             # Fixed limit has one amount (two with an open pair); the others may bet past
             # what can be called.
-            max_to = min_to if low == high else max(min_to, min(high, reach))
+            fixed = self.variant.structure == Structure.FIXED_LIMIT and low == high
+            max_to = min_to if fixed else max(min_to, min(high, reach))
         bring_in = min(self.config.bring_in, self.stacks[p]) if self._bring_in_due else None
         return Legal(p, call, call > 0 and call == self.stacks[p], min_to, max_to,
                      facing_bet=self._current_bet > 0, bring_in=bring_in,
