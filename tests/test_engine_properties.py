@@ -52,7 +52,7 @@ from tableside.engine import (
     Show,
     Structure,
 )
-from tableside.evaluation import SplitValue, judge
+from tableside.evaluation import SplitValue
 
 # Shrinking a failing hand can take minutes; CI reports the failing example as found (it is
 # reproducible: derandomized). Set TABLESIDE_SHRINK=1 to shrink to a minimal hand.
@@ -612,7 +612,6 @@ def _check_split(award, winners: tuple[int, ...], amount: int) -> None:
 def test_each_pot_goes_to_the_best_hands_among_its_eligible_players(data):
     config = data.draw(configs(), label="config")
     hand = ShowdownTable(data, config).play()
-    v = config.variant
     boards = hand.boards
     pots = hand.result.pots
     for earlier, later in itertools.pairwise(pots):
@@ -620,14 +619,15 @@ def test_each_pot_goes_to_the_best_hands_among_its_eligible_players(data):
     for pot in pots:
         runs = [pot.amount] if len(boards) == 1 else [pot.amount - pot.amount // 2,
                                                       pot.amount // 2]
-        for run, (board, amount) in enumerate(zip(boards, runs, strict=True)):
+        for run, amount in enumerate(runs):
             awards = [a for a in pot.awards if a.run == run]
             if len(pot.eligible) == 1:
                 (award,) = awards
                 _check_split(award, pot.eligible, amount)
                 continue
-            values = {p: judge(v.judge, hand.hole[p], board, wild_ranks=v.wild_ranks,
-                               bug=v.bug) for p in pot.eligible}
+            # How cards are judged is the engine's (value_of: its judge, wild cards, the
+            # widow); who gets which share of the pot is checked here.
+            values = {p: hand.value_of(p, run) for p in pot.eligible}
             sample = next(iter(values.values()))
             if not isinstance(sample, SplitValue):
                 (award,) = awards

@@ -356,8 +356,11 @@ class Hand:
         return None
 
     def _end_street(self) -> None:
-        self._return_uncalled()
-        self.bets = [0] * self.n
+        if self.street >= self._first_betting_street:
+            # Before the first betting round (wild widow deals twice first) the blinds stay in
+            # front of their players: they are the bets that round opens with.
+            self._return_uncalled()
+            self.bets = [0] * self.n
         self._actor = None
         self._pending = set()
         self._current_bet = 0
@@ -871,20 +874,19 @@ class Hand:
 
     def _values(self) -> list[dict[int, HandValue | SplitValue]]:
         """Each shown hand judged against each run's board."""
-        variant = self.variant
-        runs = []
-        for board in self.boards:
-            values = {}
-            wild, cards_in_play = variant.wild_ranks, board
-            if variant.widow and board:
-                # Wild widow: the card turned up plays for nobody; its three siblings are wild.
-                wild, cards_in_play = (*wild, board[0].rank), board[1:]
-            for p in self.shown:
-                if self._tabled(p):
-                    values[p] = judge(variant.judge, self.hole[p], cards_in_play,
-                                      wild_ranks=wild, bug=variant.bug)
-            runs.append(values)
-        return runs
+        return [{p: self.value_of(p, run) for p in self.shown if self._tabled(p)}
+                for run in range(len(self.boards))]
+
+    def value_of(self, player: int, run: int = 0) -> HandValue | SplitValue:
+        """How ``player``'s cards are judged in this hand (with ``run``'s board): the game's
+        judge, its wild cards, and a wild widow's rank."""
+        variant, board = self.variant, self.boards[run]
+        wild, cards_in_play = variant.wild_ranks, board
+        if variant.widow and board:
+            # Wild widow: the card turned up plays for nobody; its three siblings are wild.
+            wild, cards_in_play = (*wild, board[0].rank), board[1:]
+        return judge(variant.judge, self.hole[player], cards_in_play, wild_ranks=wild,
+                     bug=variant.bug)
 
     def _award(self, amount: int, contenders: list[int],
                values: dict[int, HandValue | SplitValue]) -> list[Award]:
