@@ -26,7 +26,6 @@ from tableside.evaluation.strength import (
     Category,
     HandClass,
     Ranking,
-    best_groups,
 )
 
 RANK_KEYS = (0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181)
@@ -50,42 +49,6 @@ def _straight_masks(ranking: Ranking) -> list[tuple[int, int]]:
     """(top rank, 13-bit rank mask) of each straight, highest first."""
     return [(high, sum(1 << r for r in ranking.straight_ranks(high)))
             for high in ranking.straight_highs()]
-
-
-def rank_multisets(size: int):
-    """Every way to hold ``size`` cards' ranks, as 13 counts of at most four."""
-    counts = [0] * 13
-
-    def fill(rank: int, left: int):
-        if rank == 12:
-            if left <= 4:
-                counts[12] = left
-                yield tuple(counts)
-            return
-        for n in range(min(4, left) + 1):
-            counts[rank] = n
-            yield from fill(rank + 1, left - n)
-        counts[rank] = 0
-
-    yield from fill(0, size)
-
-
-def class_from_counts(counts, ranking: Ranking = STANDARD) -> HandClass:
-    """The best high class of cards with these rank counts, ignoring flushes."""
-    for category, pattern in ((Category.FOUR_OF_A_KIND, (4, 1)), (Category.FULL_HOUSE, (3, 2))):
-        ranks = best_groups(counts, 0, pattern)
-        if ranks:
-            return category, ranks
-    mask = sum(1 << r for r in range(13) if counts[r])
-    for high, straight in _straight_masks(ranking):
-        if mask & straight == straight:
-            return Category.STRAIGHT, (high,)
-    for category, pattern in ((Category.THREE_OF_A_KIND, (3, 1, 1)), (Category.TWO_PAIR, (2, 2, 1)),
-                              (Category.PAIR, (2, 1, 1, 1)), (Category.HIGH_CARD, (1,) * 5)):
-        ranks = best_groups(counts, 0, pattern)
-        if ranks:
-            return category, ranks
-    raise AssertionError("five or more cards always make a hand")
 
 
 def class_from_flush_mask(mask: int, ranking: Ranking = STANDARD) -> HandClass:
