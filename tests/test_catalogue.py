@@ -91,7 +91,7 @@ def test_phh_codes_and_tableside_codes():
     assert phh == {"NT", "FT", "NS", "PO", "FO/8", "F7S", "F7S/8", "FR", "N2L1D", "F2L3D"}
     assert phh == PHH_CODES
     assert own == {"PT", "ST", "NO", "FO", "PO/8", "P5O", "F5S", "F5D", "P5D", "F5DJ", "F5DW",
-                   "F5DWW", "FA5L1D", "NA5L1D", "FA5L3D", "F2L1D"}
+                   "F5DWW", "F5DJB", "F5DAFO", "FA5L1D", "NA5L1D", "FA5L3D", "F2L1D"}
 
 
 def test_families():
@@ -103,8 +103,8 @@ def test_families():
     assert {c for c, f in family.items() if f == GameFamily.STUD} == {
         "F7S", "F7S/8", "FR", "F5S"}
     assert {c for c, f in family.items() if f == GameFamily.DRAW} == {
-        "N2L1D", "F2L3D", "F5D", "P5D", "F5DJ", "F5DW", "F5DWW", "FA5L1D", "NA5L1D", "FA5L3D",
-        "F2L1D"}
+        "N2L1D", "F2L3D", "F5D", "P5D", "F5DJ", "F5DW", "F5DWW", "F5DJB", "F5DAFO", "FA5L1D",
+        "NA5L1D", "FA5L3D", "F2L1D"}
 
 
 def test_stakes_needed_examples():

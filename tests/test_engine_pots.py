@@ -187,7 +187,7 @@ def test_big_blind_ante_payer_all_in_wins_only_the_main_pot():
                  blinds=(50, 100, 0))
     assert hand.contributed == [50, 150, 0]
     assert hand.stacks == [950, 0, 1_000]
-    assert hand.legal().call == 50
+    assert hand.legal().call == 100  # the short blind is called in full (card-room rule)
     hand.apply(BetRaise(2, 300))
     hand.apply(CheckCall(0))
     # the main pot: 50 from each player plus the dead ante; p0 and p2 contest the rest

@@ -8,13 +8,15 @@ completions in stud; discards in draw games). Showdowns table every live hand, s
 mucking where the table allows it.
 
 Properties: chips are conserved after every event and every chip is paid out (stacks plus
-rake equal the starting total, each pot's shares add up); refused events leave the hand
-unchanged; undo equals replaying all but the last events and replay reproduces the hand;
-players who still have chips have matched every bet when a round closes; a mucked hand never
-shares a pot; each pot goes to the best hand(s) among its eligible players (odd chips to the
-lowest positions, the odd chip of a hi-lo pot to the high half); the bet limits of every
-structure; the action goes clockwise to the next player to act; what ``legal()`` offers is
-accepted.
+rake equal the starting total, each pot's shares add up), in every variant; refused events
+leave the hand unchanged; undo equals replaying all but the last events and replay
+reproduces the hand; players who still have chips have matched every bet when a round
+closes; a mucked hand never shares a pot; each pot goes to the best hand(s) among its
+eligible players (odd chips to the lowest positions, the odd chip of a hi-lo pot to the high
+half; a misdeclared hand loses); the bet limits of every structure; the action goes
+clockwise to the next player to act; what ``legal()`` offers is accepted. The house games
+(Jacks Back turning lowball, all for one, declared hands in the wild-card games) are played
+against every model at once.
 
 Hypothesis runs derandomized (a fixed seed per test, no example database) so CI sees the same
 examples on every run. Failing examples are reported unshrunk to keep the run short; set
@@ -28,11 +30,12 @@ import itertools
 import os
 import random
 
+import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import Phase as HypothesisPhase
 from hypothesis import strategies as st
 
-from tableside.cards import deck
+from tableside.cards import ACE, deck
 from tableside.engine import (
     VARIANTS,
     BetRaise,
@@ -52,7 +55,9 @@ from tableside.engine import (
     Show,
     Structure,
 )
-from tableside.evaluation import SplitValue
+from tableside.evaluation import Category, Declaration, Family, SplitValue, evaluate_high
+from tableside.evaluation.declared import NAMING_RANKS
+from tableside.evaluation.strength import HIGH_CLASSES
 
 # Shrinking a failing hand can take minutes; CI reports the failing example as found (it is
 # reproducible: derandomized). Set TABLESIDE_SHRINK=1 to shrink to a minimal hand.
@@ -78,10 +83,17 @@ def _has_board(code: str) -> bool:
     return any(s.board for s in VARIANTS[code].streets)
 
 
+def _declares(code: str) -> bool:
+    """Whether the house rule "declare your hand" can be played: wild-card games judged high."""
+    v = VARIANTS[code]
+    return (v.judge == "high" and v.if_unopened is None
+            and bool(v.wild_ranks or v.jokers or v.widow))
+
+
 def _max_players(code: str) -> int:
     """As many players as one deck can serve."""
     v = VARIANTS[code]
-    cards = 36 if v.short_deck else 52
+    cards = (36 if v.short_deck else 52) + v.jokers
     per_player = sum(s.hole + s.up for s in v.streets)
     board = sum(s.board for s in v.streets)
     return max(2, min(10, (cards - board) // per_player))
@@ -101,7 +113,11 @@ def configs(draw, codes=CODES) -> HandConfig:
     options: dict = {
         "live_straddles": draw(st.booleans()),
         "all_hands_shown": draw(st.booleans()),
+        "call_full_blind": draw(st.booleans()),
+        "half_bet_rule": draw(st.booleans()),
     }
+    if _declares(code):
+        options["declare_hands"] = draw(st.booleans())
     if draw(st.booleans()):
         options["rake"] = Rake(percent=draw(st.integers(0, 10)), cap=draw(st.integers(0, 60)),
                                no_flop_no_drop=draw(st.booleans()))
@@ -240,7 +256,7 @@ class Table:
         self.hand = Hand(config)
         self.total = sum(config.stacks)
         seed = data.draw(st.integers(0, 2**32 - 1), label="shuffle seed")
-        self.deck = deck(short=config.variant.short_deck)
+        self.deck = deck(jokers=config.variant.jokers, short=config.variant.short_deck)
         random.Random(seed).shuffle(self.deck)
         self.true_hole: list[list] = [[] for _ in range(config.players)]
         self.drawn: set[int] = set()
@@ -251,6 +267,7 @@ class Table:
             s.draw for s in config.variant.streets)
         self.run_twice_tried = False
         self.betting_street, self.raises = -1, 0
+        self.declared: dict = {}  # declare your hand: what each player called
 
     # -- helpers
     def draw(self, strategy, label=None):
@@ -305,6 +322,7 @@ class Table:
                             if not hand.folded[p] and p not in hand.shown]
                 if untabled and self.draw(st.integers(0, 5)) == 5:
                     player = self.draw(st.sampled_from(untabled))
+                    # tabled at an all-in: declared (if at all) at the showdown
                     self.apply(Show(player, tuple(self.true_hole[player])))
                     return
                 rest = sum(s.board for s in hand.variant.streets[hand.street:])
@@ -350,13 +368,25 @@ class Table:
         live = [p for p in range(hand.players) if not hand.folded[p] and p not in self.drawn]
         player = live[0]
         held = list(hand.hole[player])
-        limit = hand.variant.max_discard or len(held)
-        count = self.draw(st.integers(0, min(limit, len(held), len(self.deck))))
+        counts = [k for k in hand.discard_counts(player) if k <= len(self.deck)]
+        count = self.draw(st.sampled_from(counts))
         chosen = self.draw(st.permutations(held))[:count]
+        limit = hand.variant.max_discard
+        if (limit and count > limit and not hand.current_street.draw_counts
+                and not self.config.any_draw):
+            # four may be thrown only keeping an ace (or the joker)
+            ace = next(c for c in held if c.is_joker or c.rank == ACE)
+            chosen = [c for c in held if c != ace][:count]
+        discard = Discard(player, tuple(chosen))
+        try:
+            self.apply(discard)
+        except IllegalAction as error:
+            # jacks or better: an opener breaking the openers declares the split
+            assert error.rule == "split_openers", error
+            self.apply(Discard(player, tuple(chosen), split_openers=True))
         for card in chosen:
             self.true_hole[player].remove(card)
         self.drawn.add(player)
-        self.apply(Discard(player, tuple(chosen)))
 
     def step_betting(self) -> None:
         hand = self.hand
@@ -399,7 +429,28 @@ class Table:
         else:
             cards = list(self.true_hole[player])
             self.draw(st.randoms(use_true_random=False)).shuffle(cards)
-            self.apply(Show(player, tuple(cards)))
+            self.apply(self.show(player, cards))
+
+    def show(self, player: int, cards: list) -> Show:
+        """Table ``player``'s cards; where hands are declared, the hand the cards speak for,
+        or now and then any other hand (maybe one the cards cannot make)."""
+        if not self.config.declare_hands:
+            return Show(player, tuple(cards))
+        if self.draw(st.integers(0, 2)) < 2:
+            declared = Declaration.of(self.spoken(player))
+        else:
+            category, ranks = self.draw(st.sampled_from(HIGH_CLASSES), label="declaration")
+            declared = Declaration(category, ranks[:NAMING_RANKS[category]])
+        self.declared[player] = declared
+        return Show(player, tuple(cards), declared=declared)
+
+    def spoken(self, player: int):
+        """What ``player``'s cards speak for, read here from the variant's wild cards."""
+        v, board = self.config.variant, list(self.hand.board)
+        wild = v.wild_ranks
+        if v.widow and board:
+            wild, board = (*wild, board[0].rank), board[1:]
+        return evaluate_high([*self.true_hole[player], *board], wild_ranks=wild, bug=v.bug)
 
     # -- refusals
     def illegal_events(self) -> list:
@@ -436,6 +487,14 @@ class Table:
             events.append(BetRaise(actor, hand.current_bet))
         if hand.phase == Phase.COMPLETE:
             events += [BetRaise(p, 10**9) for p in range(n)]
+        untabled = [p for p in range(n) if not hand.folded[p] and p not in hand.shown]
+        if hand.phase == Phase.SHOWDOWN and untabled:
+            p = untabled[0]
+            if self.config.declare_hands:  # hands are declared: tabling needs a declaration
+                events.append(Show(p, tuple(self.true_hole[p])))
+            else:  # the cards speak: no declarations
+                events.append(Show(p, tuple(self.true_hole[p]),
+                                   declared=Declaration(Category.PAIR, (ACE,))))
         for p in range(n):
             if hand.folded[p] and hand.phase == Phase.SHOWDOWN:
                 events.append(Show(p, tuple(self.true_hole[p])))
@@ -469,10 +528,12 @@ class Table:
 # ----------------------------------------------------------------------------- properties
 
 
-@settings(SETTINGS, max_examples=250)
+@pytest.mark.parametrize("code", CODES)
+@settings(SETTINGS, max_examples=30)
 @given(data=st.data())
-def test_chips_are_conserved_and_every_chip_is_paid_out(data):
-    config = data.draw(configs(), label="config")
+def test_chips_are_conserved_and_every_chip_is_paid_out(code, data):
+    """Run over every variant, so that each game (the house games too) is played."""
+    config = data.draw(configs(codes=(code,)), label="config")
     table = Table(data, config)
     hand = table.play()
     check_invariants(hand, table.total)
@@ -481,6 +542,14 @@ def test_chips_are_conserved_and_every_chip_is_paid_out(data):
     event(f"{len(hand.result.pots)} pot(s)")
     if len(hand.boards) > 1:
         event("run twice")
+    if hand.judge != config.variant.judge:
+        event("nobody opened: played on as " + hand.judge)
+    draws = sum(s.draw for s in hand.streets[:hand.street])
+    if draws > 1:
+        event(f"{draws} draws")
+    if hand.declarations:
+        event("misdeclared" if any(hand.misdeclared(p) for p in hand.declarations)
+              else "declared")
 
 
 @SETTINGS
@@ -611,7 +680,11 @@ def _check_split(award, winners: tuple[int, ...], amount: int) -> None:
 @given(data=st.data())
 def test_each_pot_goes_to_the_best_hands_among_its_eligible_players(data):
     config = data.draw(configs(), label="config")
-    hand = ShowdownTable(data, config).play()
+    check_awards(ShowdownTable(data, config).play())
+
+
+def check_awards(hand: Hand) -> None:
+    """Each pot, and each run's share of it, went to the best hands among its players."""
     boards = hand.boards
     pots = hand.result.pots
     for earlier, later in itertools.pairwise(pots):
@@ -626,8 +699,10 @@ def test_each_pot_goes_to_the_best_hands_among_its_eligible_players(data):
                 _check_split(award, pot.eligible, amount)
                 continue
             # How cards are judged is the engine's (value_of: its judge, wild cards, the
-            # widow); who gets which share of the pot is checked here.
-            values = {p: hand.value_of(p, run) for p in pot.eligible}
+            # widow, declarations); who gets which share of the pot is checked here. A
+            # misdeclared hand loses to every hand declared rightly.
+            claimants = [p for p in pot.eligible if not hand.misdeclared(p, run)]
+            values = {p: hand.value_of(p, run) for p in claimants or pot.eligible}
             sample = next(iter(values.values()))
             if not isinstance(sample, SplitValue):
                 (award,) = awards
@@ -650,6 +725,7 @@ class LimitsTable(Table):
 
     model_street: int | None = None
     full_raise = 0  # the model's minimum raise increment this round
+    full_level = 0  # fixed limit: the last full bet, which the next raise goes a bet above
 
     def step_betting(self) -> None:
         hand, config = self.hand, self.config
@@ -662,6 +738,8 @@ class LimitsTable(Table):
             self.model_street = hand.street
             opening = config.min_bet or config.big_blind
             self.full_raise = max(opening, current) if hand.street == 0 else opening
+            # fixed limit: a bring-in or a short blind is no full bet
+            self.full_level = current if current >= self.bet_size() else 0
         # the engine never asks a raise to exceed what the deepest opponent could match
         deepest = max(hand.bets[q] + hand.stacks[q] for q in range(hand.players)
                       if q != p and not hand.folded[q])
@@ -672,11 +750,14 @@ class LimitsTable(Table):
                 pot_after_call = sum(hand.contributed) + current - hand.bets[p]
                 assert legal.max_to == max(legal.min_to, min(reach, current + pot_after_call))
             elif structure == Structure.FIXED_LIMIT:
-                street = hand.current_street
-                size = config.big_bet if street.big_bet else config.small_bet
-                # one amount: a bet more (below a full bet, a short blind, the raise completes
-                # it), or all-in, or what the deepest opponent can still call
-                exact = current + size if current >= size else size
+                size = self.bet_size()
+                # one amount: a bet more than the last full bet (below a full bet, a short
+                # blind, the raise completes it), or all-in, or what the deepest opponent can
+                # still call
+                if config.half_bet_rule:
+                    exact = self.full_level + size
+                else:
+                    exact = current + size if current >= size else size
                 assert legal.min_to == legal.max_to == min(reach, exact, deepest), legal
             elif structure == Structure.SPREAD_LIMIT:
                 assert legal.max_to == min(reach, current + config.big_bet)
@@ -688,6 +769,16 @@ class LimitsTable(Table):
         super().step_betting()
         if hand.street == self.model_street and hand.current_bet > before:
             self.full_raise = max(self.full_raise, hand.current_bet - before)
+            # Robert's Rules' half-bet rule: an all-in short of a full raise counts as one when
+            # it is at least half a bet above the last full bet
+            raised_to = hand.current_bet
+            short_all_in = raised_to == reach and raised_to < self.full_level + self.bet_size()
+            if not short_all_in or 2 * (raised_to - self.full_level) >= self.bet_size():
+                self.full_level = raised_to
+
+    def bet_size(self) -> int:
+        street = self.hand.current_street
+        return self.config.big_bet if street.big_bet else self.config.small_bet
 
 
 @SETTINGS
@@ -704,6 +795,8 @@ class OrderTable(Table):
     voluntary action of the round (the big blind's and a live straddler's option). The round
     opens left of the biggest blind (the big blind or the last straddle) before the flop and
     left of the button after it; then the action goes clockwise to the next player to act.
+    The streets are the hand's own: when nobody opens Jacks Back, the lowball rounds that
+    follow are new streets, each opened left of the button.
     """
 
     order_street: int | None = None
@@ -759,3 +852,42 @@ class OrderTable(Table):
 def test_action_goes_clockwise_to_the_next_player_to_act(data):
     config = data.draw(configs(), label="config")
     OrderTable(data, config).play()
+
+
+# ----------------------------------------------------------------------------- house games
+
+HOUSE_GAMES = [c for c in CODES if VARIANTS[c].if_unopened or _declares(c)
+               or any(s.draw_counts for s in VARIANTS[c].streets)]
+
+
+class ModelTable(OrderTable, LimitsTable, MatchingTable):
+    """Every model at once: action order, bet limits, matched bets; every hand tabled."""
+
+    muck_odds = 0
+
+
+@pytest.mark.parametrize("code", HOUSE_GAMES)
+@settings(SETTINGS, max_examples=30)
+@given(data=st.data())
+def test_house_games_follow_every_model(code, data):
+    """Jacks Back turning lowball, all for one's further draws and declared hands, each
+    against the order, limits, matching and award models; a declaration counts as declared,
+    never for more than the cards make."""
+    config = data.draw(configs(codes=(code,)), label="config")
+    table = ModelTable(data, config)
+    hand = table.play()
+    check_awards(hand)
+    if hand.judge != config.variant.judge:  # Jacks Back turned: every hand is judged low
+        assert hand.judge == "a5-low"
+        assert all(hand.value_of(p).family is Family.A5_LOW for p, cards in hand.shown.items()
+                   if cards is not None)
+    for player, declared in table.declared.items():
+        spoken = table.spoken(player)
+        value = hand.value_of(player)
+        if declared == Declaration.of(spoken):  # the cards' own hand is always made
+            assert not hand.misdeclared(player)
+            assert value.strength == spoken.strength
+        elif not hand.misdeclared(player):
+            assert value.strength <= spoken.strength
+            assert value.category == declared.category
+            assert value.ranks[:len(declared.ranks)] == declared.ranks

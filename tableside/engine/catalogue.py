@@ -20,7 +20,13 @@ from typing import Any
 from tableside.cards import deck
 from tableside.engine.config import MAX_PLAYERS, HandConfig
 from tableside.engine.errors import chips
-from tableside.engine.variants import VARIANTS, Opener, Structure, Variant
+from tableside.engine.variants import (  # noqa: F401 - STRUCTURE_NAMES is read from here too
+    STRUCTURE_NAMES,
+    VARIANTS,
+    Opener,
+    Structure,
+    Variant,
+)
 
 
 class GameError(ValueError):
@@ -209,6 +215,29 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
               "offen aufgedeckt; sie gehört niemandem, aber ihre drei Geschwister sind wild. "
               "Dann die fünfte Karte, eine Setzrunde, ein Tausch von bis zu drei Karten und "
               "eine letzte Setzrunde."},
+    "F5DJB": {
+        "en": "Jacks back: five card draw where a pair of jacks or better is needed to open. "
+              "If nobody opens, the same cards and pot are played as ace-to-five lowball: a "
+              "new betting round opened left of the button, a draw of any number of cards, a "
+              "last betting round, and the lowest hand wins (5-4-3-2-A is best). Fixed limit.",
+        "de": "Jacks Back: Five Card Draw, eröffnet wird nur mit einem Paar Buben oder besser. "
+              "Eröffnet niemand, werden dieselben Karten und derselbe Pot als "
+              "Ace-to-Five-Lowball weitergespielt: eine neue Setzrunde links vom Button, ein "
+              "Tausch beliebig vieler Karten, eine letzte Setzrunde, und die niedrigste Hand "
+              "gewinnt (5-4-3-2-A ist die beste). Limit."},
+    "F5DAFO": {
+        "en": "All for one: five card draw (up to three cards, four when keeping an ace), then "
+              "up to three more draws in which each player stands pat or exchanges exactly one "
+              "card or all five, each followed by a betting round. A further draw is dealt "
+              "only while the undealt cards could give every player still in five new ones; "
+              "otherwise the showdown follows. Best for two to five players; fixed limit, the "
+              "big bet from the second draw on.",
+        "de": "Alle für einen: Five Card Draw (bis zu drei Karten, vier mit einem behaltenen "
+              "Ass), dann bis zu drei weitere Tauschrunden, in denen jeder stehen bleibt oder "
+              "genau eine Karte oder alle fünf tauscht, jede gefolgt von einer Setzrunde. Eine "
+              "weitere Tauschrunde gibt es nur, solange die ungegebenen Karten jedem, der noch "
+              "dabei ist, fünf neue geben könnten; sonst folgt der Showdown. Am besten für zwei "
+              "bis fünf Spieler; Limit, ab dem zweiten Tausch der große Einsatz."},
     "FA5L1D": {
         "en": "Ace-to-five lowball: five cards down, a betting round, one draw of any number of "
               "cards, a last betting round. The lowest hand wins: the ace is low and straights "
@@ -263,13 +292,6 @@ FAMILY_NAMES: dict[GameFamily, dict[str, str]] = {
     GameFamily.OMAHA: {"en": "Omaha", "de": "Omaha"},
     GameFamily.STUD: {"en": "stud", "de": "Stud"},
     GameFamily.DRAW: {"en": "draw", "de": "Draw"},
-}
-
-STRUCTURE_NAMES: dict[Structure, dict[str, str]] = {
-    Structure.NO_LIMIT: {"en": "no-limit", "de": "No-Limit"},
-    Structure.POT_LIMIT: {"en": "pot-limit", "de": "Pot-Limit"},
-    Structure.FIXED_LIMIT: {"en": "fixed-limit", "de": "Limit"},
-    Structure.SPREAD_LIMIT: {"en": "spread-limit", "de": "Spread-Limit"},
 }
 
 STAKE_NAMES: dict[str, dict[str, str]] = {

@@ -47,8 +47,9 @@ class HandConfig:
     run_twice: bool = False  # house rule: all-in players may run the rest of the board twice
     any_draw: bool = False  # house rule: draw any number of cards, whatever the variant says
     open_pair_big_bet: bool = False  # stud: an open pair on fourth street allows the big bet
-    # Draw: opening the first round needs a pair of this rank or better (JACK: jacks or better);
-    # if nobody opens, the deal is passed out and the pot carries to the next deal.
+    # Draw: opening the first round needs a pair of this rank or better (JACK: jacks or better;
+    # None: the variant's, as Jacks Back's jacks); if nobody opens, the deal is passed out and
+    # the pot carries to the next deal (Jacks Back: the hand turns lowball).
     openers: int | None = None
     carried_pot: int = 0  # dead money from a passed-out deal, in the main pot
     # Trips to win: a showdown needs at least this category (Category.THREE_OF_A_KIND), or
@@ -56,6 +57,18 @@ class HandConfig:
     to_win: int | None = None
     button_opens_after_draw: bool = False  # house rule: after a draw, left of the button first
     rake: Rake | None = None
+    # A blind posted short (all-in) is still called in full: the card-room rule (Wikipedia
+    # "Betting in poker", TDA rulings). False: calling what the blind put in is enough, as
+    # online sites and PokerKit, the PHH records' reference, play it.
+    call_full_blind: bool = True
+    # Fixed limit, Robert's Rules of Poker: an all-in raise of at least half a bet counts as a
+    # full raise (it reopens the betting and counts toward the cap); a smaller one does
+    # neither, and the next raise completes the last full bet. False: every all-in raise is a
+    # full raise, as PokerKit (the PHH records' reference) plays it.
+    half_bet_rule: bool = True
+    # House rule for wild-card games: each player declares their hand at the showdown and is
+    # bound by it; see tableside.evaluation.declared.
+    declare_hands: bool = False
 
     def __post_init__(self) -> None:
         n = len(self.stacks)
@@ -79,6 +92,12 @@ class HandConfig:
             raise ValueError(f"{structure} needs 0 < small_bet <= big_bet")
         if structure in (Structure.NO_LIMIT, Structure.POT_LIMIT) and self.opening_bet <= 0:
             raise ValueError(f"{structure} needs a minimum bet (min_bet or blinds)")
+        game = self.variant
+        if self.declare_hands and not (
+                game.judge == "high" and game.if_unopened is None
+                and (game.wild_ranks or game.jokers or game.widow)):
+            raise ValueError("declaring hands is a house rule for wild-card games judged high, "
+                             f"not for {game.code}")
 
     @property
     def players(self) -> int:

@@ -97,6 +97,16 @@ _MESSAGES: dict[str, dict[str, str]] = {
               "openers are kept aside and shown at the end)",
         "de": "dieser Tausch bricht die Eröffnungskarten von {player}: den Split ansagen (die "
               "abgelegten Eröffnungskarten bleiben beiseite und werden am Ende gezeigt)"},
+    "draw_count": {
+        "en": "in this draw a player exchanges {counts} cards or stands pat, not {got}",
+        "de": "in dieser Tauschrunde werden {counts_de} Karten getauscht oder keine, "
+              "nicht {got}"},
+    "must_declare": {
+        "en": "hands are declared at this table: {player} must call the hand shown",
+        "de": "an diesem Tisch werden Hände angesagt: {player} muss die gezeigte Hand ansagen"},
+    "no_declaring": {
+        "en": "hands are not declared at this table: the cards speak",
+        "de": "an diesem Tisch werden keine Hände angesagt: die Karten sprechen"},
     "bad_player": {
         "en": "there is no {player} in this hand",
         "de": "in dieser Hand gibt es keinen {player}"},

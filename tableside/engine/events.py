@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tableside.cards import Card
+from tableside.evaluation.declared import Declaration
 
 CardSeq = tuple[Card | None, ...]
 
@@ -75,10 +76,15 @@ class Discard:
 
 @dataclass(frozen=True, slots=True)
 class Show:
-    """At showdown: table these cards (the whole hand), or muck when ``cards`` is None."""
+    """At showdown: table these cards (the whole hand), or muck when ``cards`` is None.
+
+    ``declared``: with the house rule "declare your hand", the hand the player calls (it
+    binds them; see :mod:`tableside.evaluation.declared`).
+    """
 
     player: int
     cards: CardSeq | None
+    declared: Declaration | None = None
 
 
 @dataclass(frozen=True, slots=True)

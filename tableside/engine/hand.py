@@ -35,8 +35,17 @@ from tableside.engine.events import (
 )
 from tableside.engine.pots import Pot, build_pots, split
 from tableside.engine.result import Award, HandResult, PotResult
-from tableside.engine.variants import Opener, Street, Structure
-from tableside.evaluation import Category, Family, HandValue, SplitValue, evaluate_high, judge
+from tableside.engine.variants import STRUCTURE_NAMES, Opener, Street, Structure
+from tableside.evaluation import (
+    Category,
+    Declaration,
+    Family,
+    HandValue,
+    SplitValue,
+    evaluate_declared,
+    evaluate_high,
+    judge,
+)
 from tableside.evaluation.showing import bring_in_key, showing_key
 
 
@@ -61,6 +70,18 @@ _VERBS = {
 }
 
 
+def _plays_as_ace(card: Card | None) -> bool:
+    """An ace, or the joker (wild, or a bug, which is an ace): keeping one, four may be drawn."""
+    return card is not None and (card.is_joker or card.rank == ACE)
+
+
+def _spoken(counts: tuple[int, ...], lang: str) -> str:
+    """Numbers as said: "1 or 5", "1, 2, 3, 4 or 5" ("1 oder 5" in German)."""
+    words = [str(k) for k in counts]
+    joiner = " or " if lang == "en" else " oder "
+    return joiner.join([", ".join(words[:-1]), words[-1]] if len(words) > 1 else words)
+
+
 class Hand:
     """A hand in progress. Read the state through the properties; change it with :meth:`apply`."""
 
@@ -83,15 +104,21 @@ class Hand:
         self.discards: list[Card] = []
         self._in_play: set[Card] = set()  # every card dealt, shown or discarded so far
         self.shown: dict[int, tuple[Card, ...] | None] = {}  # None: mucked
+        self.declarations: dict[int, Declaration] = {}  # declare your hand: as called
         self._mucked: list[int] = []  # in the order they mucked
         self.street = 0
         self.phase = Phase.DEALING
         self.result: HandResult | None = None
         self._deck = _deck_of(self.variant.jokers, self.variant.short_deck)
         self._stock_left = len(self._deck)  # cards not yet dealt from the deck
+        # The streets played and how hands are judged: the variant's, unless a deal nobody
+        # opens turns into another game (Jacks Back: lowball).
+        self._streets = self.variant.streets
+        self._judge = self.variant.judge
+        self._openers = config.openers if config.openers is not None else self.variant.openers
         self._first_bettor: int | None = None  # who opened the first betting round
         self._first_betting_street = next(
-            (i for i, street in enumerate(self.variant.streets) if street.betting), 0)
+            (i for i, street in enumerate(self._streets) if street.betting), 0)
         self._in_after_first_round: tuple[int, ...] = ()  # trips to win: who plays again
         self.openers_aside: dict[int, tuple[Card, ...]] = {}  # split openers, shown at the end
         self._need_hole: dict[int, int] = {}
@@ -104,6 +131,7 @@ class Hand:
         self._acted_at: dict[int, int] = {}  # the bet level when each player last acted
         self._current_bet = 0
         self._full_raise = 0
+        self._full_level = 0  # fixed limit: the last full bet, which raises go a bet above
         self._raises = 0
         self._aggressor: int | None = None
         self._bring_in_due = False  # stud: the first player must bring in or complete
@@ -143,8 +171,20 @@ class Hand:
 
     @property
     def current_street(self) -> Street | None:
-        streets = self.variant.streets
+        streets = self._streets
         return streets[self.street] if self.street < len(streets) else None
+
+    @property
+    def streets(self) -> tuple[Street, ...]:
+        """The streets this hand plays: the variant's, or with Jacks Back, once nobody has
+        opened, the unopened round followed by the lowball streets."""
+        return self._streets
+
+    @property
+    def judge(self) -> str:
+        """How this hand's showdown is judged (a name in tableside.evaluation.JUDGES); Jacks
+        Back turns "high" into "a5-low" when nobody opens."""
+        return self._judge
 
     @property
     def actor(self) -> int | None:
@@ -183,6 +223,29 @@ class Hand:
         if self.phase != Phase.DRAWING:
             return []
         return [p for p in self._live() if p not in self._drawn]
+
+    def discard_counts(self, player: int) -> tuple[int, ...]:
+        """Draw games: how many cards ``player`` may throw in this draw (0: stand pat)."""
+        if self.phase != Phase.DRAWING or self.folded[player] or player in self._drawn:
+            return ()
+        held = self.hole[player]
+        counts = self.current_street.draw_counts
+        if counts:
+            return (0, *(k for k in counts if k <= len(held)))
+        limit = 0 if self.config.any_draw else self.variant.max_discard
+        if not limit or limit >= len(held):
+            return tuple(range(len(held) + 1))
+        # four when the one card kept is an ace
+        ace = self.variant.ace_draws_four and len(held) == limit + 2 and any(
+            _plays_as_ace(c) for c in held)
+        return tuple(range(limit + 1 + ace))
+
+    def misdeclared(self, player: int, run: int = 0) -> bool:
+        """Declare your hand: whether ``player`` declared a hand their cards cannot make
+        (such a hand loses; see tableside.evaluation.declared)."""
+        if player not in self.declarations or not self._tabled(player):
+            return False
+        return self._declared_value(player, run) is None
 
     def needs_board_cards(self) -> int:
         return self._need_board if self.phase == Phase.DEALING else 0
@@ -254,6 +317,13 @@ class Hand:
         if street is None:
             self._begin_showdown()
             return
+        if street.while_stock_lasts and self._stock_left < max(
+                street.draw_counts or (self.variant.hole_count,)) * self._live_count:
+            # The stock cannot serve this draw (all for one): no more draws, the showdown
+            # follows, the last betting round's aggressor showing first.
+            self.street = len(self._streets)
+            self._begin_street()
+            return
         self._aggressor = None  # only the last street's aggressor shows first
         if street.draw:
             self.phase = Phase.DRAWING
@@ -284,6 +354,11 @@ class Hand:
         self._aggressor = None
         self._acted_at = {}
         self._current_bet = max(self.bets)
+        if config.call_full_blind and config.blinds and self.street == self._first_betting_street:
+            # A blind posted short (all-in) is still called in full.
+            self._current_bet = max(self._current_bet, max(config.blinds))
+        # Fixed limit: a bring-in or a short blind is no full bet; the first raise completes it.
+        self._full_level = self._current_bet if self._current_bet >= self._bet_size(street) else 0
         self._big_bet_open = (config.open_pair_big_bet and street.opener == Opener.BEST_SHOWING
                               and not street.big_bet and self.street == 1
                               and any(self._shows_pair(p) for p in self._live()))
@@ -368,14 +443,24 @@ class Hand:
             self._settle()
             return
         if self._needs_openers():
-            self._pass_out()
-            return
+            if self.variant.if_unopened is None:
+                self._pass_out()
+                return
+            self._play_unopened()
         if self.street == self._first_betting_street:
             self._in_after_first_round = tuple(self._live())
         if len(self._able()) <= 1:
             self._betting_closed = True
         self.street += 1
         self._begin_street()
+
+    def _play_unopened(self) -> None:
+        """Nobody opened: the same cards and pot play on as the variant says (Jacks Back: the
+        streets of ace-to-five lowball follow the unopened round, no openers needed)."""
+        unopened = self.variant.if_unopened
+        self._streets = (*self._streets[:self.street + 1], *unopened.streets)
+        self._judge = unopened.judge
+        self._openers = None
 
     def _pass_out(self, players: tuple[int, ...] = ()) -> None:
         """No winner (nobody opened, or nobody made the hand needed to win): the pot stays
@@ -392,7 +477,8 @@ class Hand:
         if needed is None or self._live_count < 2 or not values:
             return False
         highs = [v.high if isinstance(v, SplitValue) else v for v in values.values()]
-        return all(v.category < needed for v in highs)
+        # Trips to win is about high hands (a hand turned lowball has no trips to make).
+        return all(not v.family.is_low and v.category < needed for v in highs)
 
     def _return_uncalled(self) -> None:
         bets = self.bets
@@ -503,13 +589,20 @@ class Hand:
         if p in self._drawn:
             raise IllegalAction("already_drawn", player=p)
         cards = tuple(event.cards)
-        if self.config.openers is not None and p == self._first_bettor and cards \
+        if self._openers is not None and p == self._first_bettor and cards \
                 and not event.split_openers and not self._keeps_openers(p, cards):
             raise IllegalAction("split_openers", player=p)
-        limit = 0 if self.config.any_draw else self.variant.max_discard
+        counts = self.current_street.draw_counts
+        if counts:
+            if cards and len(cards) not in counts:
+                raise IllegalAction("draw_count", counts=_spoken(counts, "en"),
+                                    counts_de=_spoken(counts, "de"), got=len(cards))
+            limit = 0
+        else:
+            limit = 0 if self.config.any_draw else self.variant.max_discard
         if limit and len(cards) > limit:
             kept = [c for c in self.hole[p] if c not in cards]
-            keeps_ace = len(kept) == 1 and kept[0] is not None and kept[0].rank == ACE
+            keeps_ace = len(kept) == 1 and _plays_as_ace(kept[0])
             if not (self.variant.ace_draws_four and len(cards) == limit + 1 and keeps_ace):
                 raise IllegalAction("too_many_discards", limit=limit, got=len(cards),
                                     ace=self.variant.ace_draws_four)
@@ -551,21 +644,14 @@ class Hand:
                 callable_to = bets[q] + stacks[q]
         min_to = max_to = None
         if self._raise_refusal(p) is None:
-            street = self.current_street
-            low, high = bet_bounds(
-                self.variant.structure, stack=self.stacks[p], bet=self.bets[p],
-                current_bet=self._current_bet, full_raise=self._full_raise,
-                pot=sum(self.contributed), opening_bet=self.config.opening_bet,
-                small_bet=self._bet_size(street) if self.variant.structure ==
-                Structure.FIXED_LIMIT else self.config.small_bet,
-                big_bet=self.config.big_bet)
             if self.variant.structure == Structure.FIXED_LIMIT:
-                size = self._bet_size(street)
-                if self._current_bet < size:  # completing a bring-in or a short blind
-                    low = high = size
-                if self._big_bet_open:  # an open pair on fourth street: small or big bet
-                    big = self.config.big_bet
-                    high = self._current_bet + big if self._current_bet >= size else big
+                low, high = self._fixed_bounds()
+            else:
+                low, high = bet_bounds(
+                    self.variant.structure, stack=self.stacks[p], bet=self.bets[p],
+                    current_bet=self._current_bet, full_raise=self._full_raise,
+                    pot=sum(self.contributed), opening_bet=self.config.opening_bet,
+                    small_bet=self.config.small_bet, big_bet=self.config.big_bet)
             min_to = min(low, reach, callable_to)
             # Fixed limit has one amount (two with an open pair); the others may bet past
             # what can be called.
@@ -575,6 +661,21 @@ class Hand:
         return Legal(p, call, call > 0 and call == self.stacks[p], min_to, max_to,
                      facing_bet=self._current_bet > 0, bring_in=bring_in,
                      fixed=self.variant.structure == Structure.FIXED_LIMIT)
+
+    def _fixed_bounds(self) -> tuple[int, int]:
+        """Fixed limit: the bet, raise or completion to make now, uncapped by stacks (two
+        amounts, small or big, with an open pair on fourth street)."""
+        size = self._bet_size(self.current_street)
+        if self.config.half_bet_rule:
+            base = self._full_level  # past an all-in of less than half a bet
+        else:
+            base = self._current_bet if self._current_bet >= size else 0
+        # A bet more than the last full bet; from none, a full bet completes a bring-in or a
+        # short blind.
+        high = low = base + size
+        if self._big_bet_open:  # an open pair on fourth street: the small or the big bet
+            high = base + self.config.big_bet
+        return low, high
 
     def _raise_refusal(self, p: int) -> IllegalAction | None:
         """Why player ``p`` may not bet or raise now (None: they may)."""
@@ -590,7 +691,7 @@ class Hand:
         if p in self._acted_at and self._current_bet - self._acted_at[p] < self._full_raise:
             return IllegalAction("not_reopened", player=p)
         if self._needs_openers() and not self._holds_openers(p):
-            rank = self.config.openers
+            rank = self._openers
             return IllegalAction("no_openers", player=p, rank=RANK_PLURALS["en"][rank],
                                  rank_de=RANK_PLURALS["de"][rank])
         cap = self.config.raise_cap
@@ -614,10 +715,10 @@ class Hand:
             counts[card.rank] = counts.get(card.rank, 0) + 1
         pairs = [rank for rank, n in counts.items() if n >= 2]
         return (any(n >= 3 for n in counts.values()) or len(pairs) >= 2
-                or any(rank >= self.config.openers for rank in pairs))
+                or any(rank >= self._openers for rank in pairs))
 
     def _needs_openers(self) -> bool:
-        return (self.config.openers is not None and self.street == self._first_betting_street
+        return (self._openers is not None and self.street == self._first_betting_street
                 and self._first_bettor is None)
 
     def _holds_openers(self, p: int) -> bool:
@@ -628,7 +729,7 @@ class Hand:
             return True
         value = evaluate_high(cards, wild_ranks=self.variant.wild_ranks, bug=self.variant.bug)
         return value.category > Category.PAIR or (
-            value.category == Category.PAIR and value.ranks[0] >= self.config.openers)
+            value.category == Category.PAIR and value.ranks[0] >= self._openers)
 
     def _require_turn(self, p: int, bring_in_ok: bool = False) -> None:
         """Refuse unless it is ``p``'s turn (and, while a bring-in is due, a bring-in or a
@@ -673,15 +774,18 @@ class Hand:
                 and to not in (legal.min_to, legal.max_to)):
             self._refuse_bet(p, to, legal)
         increment = to - self._current_bet
-        if self.variant.structure == Structure.FIXED_LIMIT:
-            full = to >= legal.min_to  # a full bet, raise or completion; less is an all-in
+        fixed = self.variant.structure == Structure.FIXED_LIMIT
+        if fixed:
+            full = self._full_fixed_raise(p, to)
         elif to == legal.min_to and to < self._current_bet + self._full_raise:
             full = to < self.bets[p] + self.stacks[p]  # capped by what opponents can call
         else:
             full = increment >= self._full_raise
         self._put(p, to - self.bets[p])
         if full:
-            if self.variant.structure != Structure.FIXED_LIMIT:
+            if fixed:
+                self._full_level = to
+            else:
                 self._full_raise = max(self._full_raise, increment)
             self._acted_at = {}  # a full raise reopens the betting for everyone
         if self._big_bet_open and legal.max_to > legal.min_to and to == legal.max_to:
@@ -689,13 +793,24 @@ class Hand:
             self._open_pair_big = True
         self._bring_in_due = False
         self._current_bet = to
-        self._raises += 1
+        if full or not fixed:  # fixed limit: an all-in of less than half a bet is no raise
+            self._raises += 1
         self._aggressor = p
         if self.street == self._first_betting_street and self._first_bettor is None:
             self._first_bettor = p
         self._acted_at[p] = to
         self._pending = set(self._able()) - {p}
         self._after_action(p)
+
+    def _full_fixed_raise(self, p: int, to: int) -> bool:
+        """Fixed limit: whether a bet or raise to ``to`` counts as a full one. An all-in short
+        of the full amount does under the half-bet rule when it is at least half a bet above
+        the last full bet (Robert's Rules of Poker), and always without that rule."""
+        if not self.config.half_bet_rule or to < self.bets[p] + self.stacks[p]:
+            return True  # the full amount, or as much as the opponents can call
+        low, _ = self._fixed_bounds()
+        size = self._bet_size(self.current_street)
+        return to >= low or 2 * (to - self._full_level) >= size
 
     def _refuse_bet(self, p: int, to: int, legal: Legal) -> None:
         """Raise the IllegalAction that says why betting or raising to ``to`` is refused."""
@@ -722,11 +837,9 @@ class Hand:
             raise IllegalAction("below_min_bet", legal, to=to, minimum=legal.min_to, **words)
         if fixed:
             raise IllegalAction("fixed_amount", legal, exact=legal.max_to, to=to, **fixed_words)
-        limit = {Structure.POT_LIMIT: ("pot-limit", "Pot-Limit"),
-                 Structure.SPREAD_LIMIT: ("spread-limit", "Spread-Limit")}.get(
-                     self.variant.structure, ("table", "Tisch"))
+        limit = STRUCTURE_NAMES[self.variant.structure]
         raise IllegalAction("above_max_bet", legal, to=to, maximum=legal.max_to,
-                            limit=limit[0], limit_de=limit[1], **words)
+                            limit=limit["en"], limit_de=limit["de"], **words)
 
     def _bring_in(self, event: BringIn) -> None:
         p = event.player
@@ -749,7 +862,7 @@ class Hand:
     def _run_twice(self, event: RunTwice) -> None:
         if not self.config.run_twice:
             raise IllegalAction("run_twice_not_allowed")
-        remaining = self.variant.streets[self.street:]
+        remaining = self._streets[self.street:]
         if (not self._betting_closed or self._run_from is not None or self.phase not in
                 (Phase.DEALING,) or not remaining or any(s.hole or s.up or s.draw
                                                            for s in remaining)):
@@ -757,7 +870,7 @@ class Hand:
         self._run_from = self.street
 
     def _shared_board_cards(self) -> int:
-        return sum(s.board for s in self.variant.streets[:self._run_from])
+        return sum(s.board for s in self._streets[:self._run_from])
 
     # ----------------------------------------------------------------- showdown
     def _begin_showdown(self) -> None:
@@ -772,6 +885,8 @@ class Hand:
             raise IllegalAction("hand_over" if self.is_over else "not_contending", player=p)
         if self.shown.get(p, ()) is None or (p in self.shown and event.cards is None):
             raise IllegalAction("already_shown", player=p)  # tabled cards speak
+        if event.declared is not None and not self.config.declare_hands:
+            raise IllegalAction("no_declaring")
         if self.is_over:
             if event.cards is None:
                 raise IllegalAction("hand_over")
@@ -785,7 +900,14 @@ class Hand:
             self.shown[p] = None
             self._mucked.append(p)
         else:
+            if (self.config.declare_hands and event.declared is None
+                    and self.phase == Phase.SHOWDOWN):
+                # Hands are declared at the showdown; one tabled earlier (all in) that is never
+                # declared speaks for itself.
+                raise IllegalAction("must_declare", player=p)
             self._reveal(p, tuple(event.cards))
+            if event.declared is not None:  # the latest declaration binds
+                self.declarations[p] = event.declared
         if self.phase == Phase.SHOWDOWN:
             self._maybe_settle()
 
@@ -842,6 +964,9 @@ class Hand:
         if self._short_of_winning(values[0]):
             self._pass_out(self._in_after_first_round)
             return
+        # Declare your hand: a misdeclared hand loses to every hand declared rightly.
+        dead = [{p for p in run if self.misdeclared(p, i)} for i, run in enumerate(values)
+                ] if self.declarations else None
         won = [0] * self.n
         results = []
         for index, pot in enumerate(pots):
@@ -854,7 +979,10 @@ class Hand:
             awards = []
             for run, (run_amount, run_values) in enumerate(zip(
                     self._run_shares(amount), values, strict=False)):
-                run_awards = self._award(run_amount, contenders, run_values)
+                claimants = contenders
+                if dead:
+                    claimants = [p for p in contenders if p not in dead[run]] or contenders
+                run_awards = self._award(run_amount, claimants, run_values)
                 awards += [replace(a, run=run) for a in run_awards] if run else run_awards
             for award in awards:
                 for p, share in award.shares.items():
@@ -879,14 +1007,30 @@ class Hand:
 
     def value_of(self, player: int, run: int = 0) -> HandValue | SplitValue:
         """How ``player``'s cards are judged in this hand (with ``run``'s board): the game's
-        judge, its wild cards, and a wild widow's rank."""
+        judge (Jacks Back turned low: ace-to-five), its wild cards, a wild widow's rank, and
+        with declared hands the declaration when the cards make it."""
+        if player in self.declarations:
+            declared = self._declared_value(player, run)
+            if declared is not None:
+                return declared
+        wild, cards_in_play = self._wild_and_board(run)
+        return judge(self._judge, self.hole[player], cards_in_play, wild_ranks=wild,
+                     bug=self.variant.bug)
+
+    def _wild_and_board(self, run: int) -> tuple[tuple[int, ...], list[Card]]:
+        """The wild ranks and the board cards that play for everyone, in ``run``."""
         variant, board = self.variant, self.boards[run]
-        wild, cards_in_play = variant.wild_ranks, board
         if variant.widow and board:
             # Wild widow: the card turned up plays for nobody; its three siblings are wild.
-            wild, cards_in_play = (*wild, board[0].rank), board[1:]
-        return judge(variant.judge, self.hole[player], cards_in_play, wild_ranks=wild,
-                     bug=variant.bug)
+            return (*variant.wild_ranks, board[0].rank), board[1:]
+        return variant.wild_ranks, board
+
+    def _declared_value(self, player: int, run: int) -> HandValue | None:
+        """The declared hand as the cards make it, or None when they cannot."""
+        wild, cards_in_play = self._wild_and_board(run)
+        return evaluate_declared([*self.hole[player], *cards_in_play],
+                                 self.declarations[player], wild_ranks=wild,
+                                 bug=self.variant.bug)
 
     def _award(self, amount: int, contenders: list[int],
                values: dict[int, HandValue | SplitValue]) -> list[Award]:

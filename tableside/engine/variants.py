@@ -10,12 +10,23 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from tableside.cards import JACK
+
 
 class Structure(StrEnum):
     NO_LIMIT = "no-limit"
     POT_LIMIT = "pot-limit"
     FIXED_LIMIT = "fixed-limit"
     SPREAD_LIMIT = "spread-limit"
+
+
+# How people call each structure, in English and German (the catalogue, refusals).
+STRUCTURE_NAMES: dict[Structure, dict[str, str]] = {
+    Structure.NO_LIMIT: {"en": "no-limit", "de": "No-Limit"},
+    Structure.POT_LIMIT: {"en": "pot-limit", "de": "Pot-Limit"},
+    Structure.FIXED_LIMIT: {"en": "fixed-limit", "de": "Limit"},
+    Structure.SPREAD_LIMIT: {"en": "spread-limit", "de": "Spread-Limit"},
+}
 
 
 class Opener(StrEnum):
@@ -37,6 +48,12 @@ class Street:
     up: int = 0  # cards each player gets face up (stud), after the face-down ones
     board: int = 0  # community cards
     draw: bool = False  # players discard and are dealt replacements before the betting
+    # Draw: how many cards a player may exchange besides standing pat, e.g. (1, 5) for "one
+    # or all five"; empty: the variant's limit (max_discard, ace_draws_four, any_draw).
+    draw_counts: tuple[int, ...] = ()
+    # Draw: dealt only while the stock (the cards never dealt) could give every player still
+    # in the largest exchange; otherwise this street and the ones after it are not played.
+    while_stock_lasts: bool = False
     big_bet: bool = False  # fixed limit: this street bets the big bet
     opener: Opener = Opener.POSITION
     betting: bool = True
@@ -45,6 +62,15 @@ class Street:
     def face_up(self) -> tuple[bool, ...]:
         """For each card a player gets on this street: is it dealt face up?"""
         return (False,) * self.hole + (True,) * self.up
+
+
+@dataclass(frozen=True, slots=True)
+class Unopened:
+    """What a deal nobody opens turns into instead of being passed out: the same cards and
+    pot play on with these streets (after the unopened round), judged by ``judge``."""
+
+    streets: tuple[Street, ...]
+    judge: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +88,10 @@ class Variant:
     ace_draws_four: bool = False  # draw games: four may be thrown when the fifth is an ace
     widow: bool = False  # the first board card is a widow: its rank is wild, it plays for nobody
     low_brings_in: bool = True  # stud: lowest up card brings in (razz: False)
+    # Draw: opening the first round needs a pair of this rank or better (HandConfig.openers,
+    # e.g. progressive openers, overrides it).
+    openers: int | None = None
+    if_unopened: Unopened | None = None  # None: a deal nobody opens is passed out
     extra: dict = field(default_factory=dict)
 
     def name(self, lang: str = "en") -> str:
@@ -132,6 +162,27 @@ _WILD_WIDOW = (
     Street("draw1", draw=True, opener=Opener.FIRST_BETTOR),
 )
 
+# Jacks Back: five card draw with jacks or better to open. A deal nobody opens is not passed
+# out: the same cards and pot play on as ace-to-five lowball - a new first betting round
+# opened left of the button, a draw of any number of cards, a last round opened left of the
+# button again - and the lowest hand wins.
+_JACKS_BACK_LOWBALL = Unopened(
+    streets=(Street("lowball", opener=Opener.POSITION),
+             Street("lowball-draw", draw=True, draw_counts=(1, 2, 3, 4, 5),
+                    opener=Opener.POSITION)),
+    judge="a5-low")
+
+# All for one: five card draw (up to three cards, four when keeping an ace), then up to three
+# further draws in which each player still in may stand pat or exchange exactly one card or
+# all five, each followed by a betting round. A further draw is dealt only while the stock
+# (the cards never dealt) could give every player still in five new cards; when it cannot,
+# the showdown follows at once. The opener of the first round bets first after every draw.
+_ALL_FOR_ONE = (
+    *_FIVE_CARD_DRAW,
+    *(Street(f"draw{i}", draw=True, draw_counts=(1, 5), while_stock_lasts=True, big_bet=True,
+             opener=Opener.FIRST_BETTOR) for i in (2, 3, 4)),
+)
+
 
 VARIANTS: dict[str, Variant] = {v.code: v for v in (
     _holdem("NT", "No-limit Texas hold'em", "No-Limit Texas Hold'em", Structure.NO_LIMIT),
@@ -178,6 +229,11 @@ VARIANTS: dict[str, Variant] = {v.code: v for v in (
     Variant("F5DWW", {"en": "Five card draw, wild widow", "de": "Five Card Draw, Wilde Witwe"},
             Structure.FIXED_LIMIT, _WILD_WIDOW, "high", widow=True, max_discard=3,
             ace_draws_four=True),
+    Variant("F5DJB", {"en": "Jacks back", "de": "Jacks Back"}, Structure.FIXED_LIMIT,
+            _FIVE_CARD_DRAW, "high", max_discard=3, ace_draws_four=True, openers=JACK,
+            if_unopened=_JACKS_BACK_LOWBALL),
+    Variant("F5DAFO", {"en": "All for one", "de": "Alle für einen"}, Structure.FIXED_LIMIT,
+            _ALL_FOR_ONE, "high", max_discard=3, ace_draws_four=True),
     Variant("FA5L1D", {"en": "Fixed-limit ace-to-five lowball single draw",
                        "de": "Limit Ace-to-Five Lowball Single Draw"},
             Structure.FIXED_LIMIT, _draw_streets(1), "a5-low"),

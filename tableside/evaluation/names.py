@@ -80,11 +80,18 @@ def hand_name(value: HandValue, lang: str = "en") -> str:
             names = [n.capitalize() for n in names]
         return _LOW[lang].format(n0=names[0], n1=names[1].lower() if lang == "en" else names[1],
                                  cards="-".join(RANK_CHARS[r] for r in ranks))
-    if value.category is Category.STRAIGHT_FLUSH and ranks[0] == ACE:
+    return class_name(value.category, ranks, lang)
+
+
+def class_name(category: Category, ranks: tuple[int, ...], lang: str = "en") -> str:
+    """The name of a high hand from its category and ranks; only the ranks the name uses are
+    needed (the first one, two for a full house and two pair): "Three of a kind, kings"."""
+    _check(lang)
+    if category is Category.STRAIGHT_FLUSH and ranks[0] == ACE:
         return _ROYAL[lang]
     fields = {}
     for i, rank in enumerate(ranks):
         fields[f"p{i}"] = RANK_PLURALS[lang][rank]
         fields[f"n{i}"] = RANK_NAMES[lang][rank]
         fields[f"d{i}"] = RANK_DATIVE_PLURALS_DE[rank]
-    return _TEMPLATES[lang][value.category].format(**fields)
+    return _TEMPLATES[lang][category].format(**fields)
