@@ -13,6 +13,7 @@ BENCHMARKS = {
     "evaluator": "tableside.benchmarks.evaluator",
     "equity": "tableside.benchmarks.equity",
     "replay": "tableside.benchmarks.replay",
+    "table": "tableside.benchmarks.table",
 }
 
 
