@@ -5,6 +5,8 @@
 #   - $PYTHON (default python3) is >= 3.11            (cannot be fixed here: error out)
 #   - `$PYTHON -m venv` works with ensurepip           (Debian: python3-venv)
 #   - libGL.so.1 and libglib-2.0.so.0 for opencv-python (libgl1, libglib2.0-0 / libglib2.0-0t64)
+#   - Debian's chromium and the DejaVu fonts, for the web tests (Playwright drives
+#     /usr/bin/chromium; no browser is downloaded)       (chromium, fonts-dejavu-core)
 #   - on non-x86_64 machines (e.g. a Pi), a C compiler and Python headers, because some
 #     test dependencies (phevaluator) ship no binary wheels there and build from source
 #                                                       (gcc, python3-dev)
@@ -41,6 +43,8 @@ check_all() {
     fi
     have_lib libGL.so.1       || missing+=(libgl1)
     have_lib libglib-2.0.so.0 || missing+=(libglib2.0-0)
+    [ -x /usr/bin/chromium ] || missing+=(chromium)
+    [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing+=(fonts-dejavu-core)
     if [ "$(uname -m)" != x86_64 ]; then
         command -v cc >/dev/null 2>&1 || command -v gcc >/dev/null 2>&1 || missing+=(gcc)
         "$PYTHON" -c 'import os, sys, sysconfig; sys.exit(0 if os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")) else 1)' \
@@ -50,7 +54,7 @@ check_all() {
 check_all
 
 if [ "${#missing[@]}" -eq 0 ]; then
-    log "ok: Python $PYVER with venv/ensurepip, libGL.so.1, libglib-2.0.so.0 present; nothing to install."
+    log "ok: Python $PYVER with venv/ensurepip, libGL.so.1, libglib-2.0.so.0, chromium, DejaVu fonts present; nothing to install."
     exit 0
 fi
 

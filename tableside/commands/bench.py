@@ -14,6 +14,7 @@ BENCHMARKS = {
     "equity": "tableside.benchmarks.equity",
     "replay": "tableside.benchmarks.replay",
     "table": "tableside.benchmarks.table",
+    "web": "tableside.benchmarks.web",
 }
 
 
