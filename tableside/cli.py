@@ -13,7 +13,7 @@ import sys
 from tableside import __version__
 
 # Modules in tableside.commands, in the order `tableside --help` lists them.
-COMMANDS = ("showcase", "eval", "equity", "replay", "bench", "variants", "table", "serve")
+COMMANDS = ("showcase", "eval", "equity", "replay", "bench", "variants", "table", "chips", "serve")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -13,6 +13,7 @@ BENCHMARKS = {
     "evaluator": "tableside.benchmarks.evaluator",
     "equity": "tableside.benchmarks.equity",
     "replay": "tableside.benchmarks.replay",
+    "rfid": "tableside.benchmarks.rfid",
     "table": "tableside.benchmarks.table",
     "web": "tableside.benchmarks.web",
 }
