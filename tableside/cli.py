@@ -13,7 +13,8 @@ import sys
 from tableside import __version__
 
 # Modules in tableside.commands, in the order `tableside --help` lists them.
-COMMANDS = ("showcase", "eval", "equity", "replay", "bench", "variants", "table", "chips", "serve")
+COMMANDS = ("showcase", "eval", "equity", "replay", "bench", "variants", "table", "chips", "serve",
+            "doctor", "install_units")
 
 
 def build_parser() -> argparse.ArgumentParser:
