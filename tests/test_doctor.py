@@ -49,7 +49,7 @@ def test_nothing_attached_says_what_to_do(tmp_path: Path, capsys) -> None:
 
 
 def test_the_reader_board_and_its_protocol(tmp_path: Path, capsys) -> None:
-    with BoardProcess(tmp_path / BOARD_NAME).plug():
+    with BoardProcess(tmp_path / BOARD_NAME):
         code, report = doctor(capsys, "--only", "board", "--board",
                               str(tmp_path / "usb-MicroPython_Board_in_FS_mode_*-if00"))
     board = report["checks"][0]
