@@ -1,11 +1,14 @@
 """Crash safety for real: a table in a child process, killed with SIGKILL at random moments.
 
 The child is ``tableside table session`` (one JSON command per line on stdin, one answer per
-line on stdout, each answer only after the command is synced). The parent streams commands
-to it without waiting, kills it at a random moment, and checks that every acknowledged
-command is in the log exactly as sent, that the log is a prefix of what was sent (nothing
-invented, nothing reordered), and that the state rebuilt at start-up (snapshots and the
-rest of the log) equals a full replay of the log. Then it restarts the table and goes on.
+line on stdout, each answer only after the command is synced). Every other round it runs
+with several writer threads (``--writers``): the commands read so far are then queued at once
+and committed together, several to a transaction (group commit), and the answers come back
+from several threads. The parent streams commands to it without waiting, kills it at a
+random moment, and checks that every acknowledged command is in the log exactly as sent,
+that the log is a prefix of what was sent (nothing invented, nothing reordered, no batch
+half written), and that the state rebuilt at start-up (snapshots and the rest of the log)
+equals a full replay of the log. Then it restarts the table and goes on.
 """
 
 from __future__ import annotations
@@ -31,10 +34,13 @@ SNAPSHOT_EVERY = 40  # often, so that kills also hit snapshot writes and restart
 TIME_BUDGET = 45.0  # seconds for all rounds, well inside a minute
 
 
-def _start_child(db: Path) -> subprocess.Popen:
+WRITERS = 4  # writer threads of the child in the concurrent rounds
+
+
+def _start_child(db: Path, writers: int) -> subprocess.Popen:
     return subprocess.Popen(
         [sys.executable, "-m", "tableside", "table", "session", "--db", str(db), "--json",
-         "--snapshot-every", str(SNAPSHOT_EVERY)],
+         "--snapshot-every", str(SNAPSHOT_EVERY), "--writers", str(writers)],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         bufsize=1, env={**os.environ, "PYTHONUNBUFFERED": "1"})
 
@@ -54,7 +60,8 @@ def test_sigkill_at_random_moments_loses_no_acknowledged_command(tmp_path):
             service.execute({"type": "sit", "seat": seat, "player": f"P{seat}", "buy_in": 100})
     started = time.monotonic()
     acknowledged_total = 0
-    for _ in range(KILLS):
+    for round_number in range(KILLS):
+        writers = WRITERS if round_number % 2 else 1
         with TableService.open(db, table_id) as service:
             mirror = service.replay_all()
         first_seq = mirror.seq + 1
@@ -64,7 +71,7 @@ def test_sigkill_at_random_moments_loses_no_acknowledged_command(tmp_path):
             mirror.apply(command, mirror.last_at + 1.0)  # the child accepts the same
             sent.append(command)
 
-        child = _start_child(db)
+        child = _start_child(db, writers)
         answers: list[dict] = []
         reader = threading.Thread(target=_read_answers, args=(child, answers), daemon=True)
         reader.start()
@@ -87,6 +94,8 @@ def test_sigkill_at_random_moments_loses_no_acknowledged_command(tmp_path):
 
         assert answers, "the child acknowledged nothing before it was killed"
         assert all(answer["ok"] for answer in answers), answers[:3]
+        if writers > 1:  # answered by several threads: each names its input line
+            assert all(sent[a["line"] - 1] == a["command"] for a in answers)
         with Store(db, create=False) as store:
             logged = [(seq, command) for seq, _, command in store.commands(table_id,
                                                                           first_seq - 1)]

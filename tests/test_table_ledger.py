@@ -342,3 +342,4 @@ def test_german_csv_uses_semicolons_and_decimal_commas():
     assert rows[5][2:5] == ["Auszahlung", "4500", "45,00"]
     assert rows[-3][1:5] == ["Anna", "Saldo", "-2500", "-25,00"]
     assert rows[-3][5] == "3000 Chips gekauft, mit 500 gegangen"
+

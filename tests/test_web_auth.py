@@ -88,6 +88,9 @@ def test_without_login_nothing_can_change(app, service):
         answer = client.post(f"/api/{command}", json={}, headers={"X-CSRF-Token": token})
         assert answer.status_code == 401, command
         assert set(answer.json["error"]["message"]) == {"en", "de"}
+    for button in ("confirm", "fold", "next"):  # nor a dealer pad button on the console
+        answer = client.post(f"/api/dealer/press/{button}", headers={"X-CSRF-Token": token})
+        assert answer.status_code == 401, button
     for path in ("/api/dealer/state", "/api/dealer/settlement", "/api/dealer/export/phh",
                  "/api/dealer/export/backup"):
         assert client.get(path).status_code == 401, path

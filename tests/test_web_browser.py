@@ -9,6 +9,7 @@ phone are written to tests/artifacts/.
 
 from __future__ import annotations
 
+import math
 import re
 from pathlib import Path
 
@@ -186,3 +187,34 @@ def test_a_refusal_shows_the_rule_and_the_legal_choices(browser, table):
     expect(console.locator("#error")).to_contain_text("is below the minimum raise to 20")
     expect(console.locator("#error")).to_contain_text("legal:")
     assert service.public_state()["hand"]["players"][0]["bet"] in (5, 10)
+
+
+def test_the_tv_counts_the_tables_action_timer_and_the_console_confirms_the_chips(
+        browser, table):
+    service, app, server = table
+    service.execute({"type": "settings", "changes": {"action_seconds": 90,
+                                                     "action_warning": 15}})
+    for seat, name in ((1, "Anna"), (2, "Ben")):
+        service.execute({"type": "sit", "seat": seat, "player": name, "buy_in": 500})
+    service.execute({"type": "start_hand", "button": 1})
+    service.execute({"type": "deal", "seat": 1, "cards": "As Ad"})
+    service.execute({"type": "deal", "seat": 2, "cards": "Kc Kd"})
+    tv = open_page(browser, server.url + "/", 1920, 1080)
+    timer = seat_box(tv, 1).locator("[data-timer]")
+    expect(timer).to_have_text(re.compile(r"^1:[23]\d$"))  # 90 s, counting down
+    service.execute({"type": "timer", "action": "pause"})
+    expect(timer).to_have_class(re.compile("paused"))
+    minutes, seconds = divmod(math.ceil(service.public_state()["action_timer"]["remaining"]), 60)
+    expect(timer).to_have_text(f"{minutes}:{seconds:02d}")  # stopped where the dealer paused
+    # A bet the chips say waits on the console for CONFIRM.
+    console = dealer_console(browser, app, server.url)
+    app.extensions["tableside"].proposals.offer(
+        {"type": "bet_raise", "seat": 1, "to": 30}, "chips",
+        {"en": "seat 1 raises to 30", "de": "Platz 1 erhöht auf 30"})
+    proposal = console.locator("#proposal")
+    expect(proposal).to_contain_text("seat 1 raises to 30")
+    act(console, "CONFIRM", proposal)
+    expect(console.locator("#proposal")).to_have_count(0)
+    bets = {p["seat"]: p["bet"] for p in service.public_state()["hand"]["players"]}
+    assert bets == {1: 30, 2: 10}
+    expect(seat_box(tv, 2).locator("[data-timer]")).to_be_visible()  # Ben's turn now

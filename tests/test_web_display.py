@@ -1,18 +1,18 @@
-"""What the display derives from the public state: shown hands judged, the blind clock's
-schedule, the action timer and live equity (only from public cards)."""
+"""What the display derives from the public state: the blind clock's schedule from the
+table's folded clock, and live equity (only from public cards); shown hands are judged and
+the action timer published by the table itself (tests/test_table_declared.py,
+tests/test_table_timekeeper.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-from tableside.cards import parse_cards
 from tableside.engine import variant
 from tableside.equity import equity, make_situation
-from tableside.evaluation import judge
+from tableside.table import TableService
 from tableside.web.blind_clock import blind_clock, level_stakes
-from tableside.web.display_state import action_timer, with_display
+from tableside.web.display_state import with_display
 from tableside.web.live_equity import compute, equity_game, situation_key
-from tableside.web.shown_hands import shown_values
 
 
 def hand(players, board=("2c", "7d", "9s"), game="NT", **extra):
@@ -27,62 +27,68 @@ def player(seat, cards, shown=False, folded=False, all_in=False):
             "all_in": all_in}
 
 
-def test_every_shown_hand_is_judged_with_its_best_five():
-    board = ("Ah", "Kh", "7h", "2s", "3d")
-    view = hand([player(1, ["Qh", "Jh"], shown=True), player(2, ["??", "??"]),
-                 player(3, ["7c", "7s"], shown=True), player(4, ["Ad", "Ac"], folded=True)],
-                board=board)
-    values = shown_values(view)
-    assert set(values) == {"1", "3"}  # unshown and folded hands are not judged
-    flush = values["1"][0]["en"]
-    expected = judge("high", parse_cards("QhJh"), parse_cards("AhKh7h2s3d")).to_json("en")
-    assert flush == expected and flush["category"] == "flush"
-    assert set(flush["best"]) == {"Ah", "Kh", "Qh", "Jh", "7h"}
-    assert values["3"][0]["de"]["name"].startswith("Drilling")
+LEVELS = [{"small_blind": 25, "big_blind": 50, "minutes": 10},
+          {"is_break": True, "minutes": 5},
+          {"small_blind": 50, "big_blind": 100, "ante": 10, "minutes": 10}]
 
 
-def test_hi_lo_and_two_boards():
-    boards = [["2c", "3d", "8h", "Kd", "Qs"], ["2c", "3d", "8h", "9c", "Ts"]]
-    view = hand([player(1, ["As", "4s", "Kc", "Kh"], shown=True)], game="PO/8",
-                board=boards[0], boards=boards)
-    runs = shown_values(view)["1"]
-    assert len(runs) == 2
-    assert runs[0]["en"]["high"]["category"] == "three_of_a_kind"
-    assert runs[0]["en"]["low"]["best"] is not None
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
 
 
-def test_a_hand_shown_before_the_flop_waits_for_the_board():
-    view = hand([player(1, ["As", "Ad"], shown=True, all_in=True)], board=())
-    assert shown_values(view) == {}
+def tournament_table(tmp_path, clock: Clock) -> TableService:
+    service = TableService.open(tmp_path / "t.db", clock=clock)
+    service.execute({"type": "settings", "changes": {"mode": "tournament", "levels": LEVELS,
+                                                     "starting_stack": 1000}})
+    return service
 
 
-def test_blind_clock_counts_running_time_only():
-    levels = [{"small_blind": 25, "big_blind": 50, "minutes": 10},
-              {"is_break": True, "minutes": 5},
-              {"small_blind": 50, "big_blind": 100, "ante": 10, "minutes": 10}]
-    clock = blind_clock({"levels": levels, "clock": [
-        {"action": "start", "at": 1000.0}, {"action": "pause", "at": 1060.0},
-        {"action": "resume", "at": 2000.0}]}, now=2030.0)
-    assert clock["started"] and clock["running"]
-    assert clock["elapsed"] == 90.0 and clock["at"] == 2030.0
-    assert [s["start"] for s in clock["stages"]] == [0.0, 600.0, 900.0]
-    assert [s["number"] for s in clock["stages"]] == [1, 1, 2]
-    assert clock["stages"][2]["stakes"] == {"en": "50/100, ante 10", "de": "50/100, Ante 10"}
-    assert clock["stages"][1]["stakes"] is None
-    assert blind_clock({"levels": [], "clock": []}, 0.0) is None
+def test_blind_clock_counts_running_time_only(tmp_path):
+    clock = Clock()
+    service = tournament_table(tmp_path, clock)
+    assert blind_clock(service.public_state()["tournament"], clock.now)["started"] is False
+    service.execute({"type": "clock", "action": "start"})
+    clock.now = 1060.0
+    service.execute({"type": "clock", "action": "pause"})
+    clock.now = 2000.0
+    service.execute({"type": "clock", "action": "resume"})
+    shown = blind_clock(service.public_state()["tournament"], now=2030.0)
+    assert shown["started"] and shown["running"]
+    assert shown["elapsed"] == 90.0 and shown["at"] == 2030.0
+    assert [s["start"] for s in shown["stages"]] == [0.0, 600.0, 900.0]
+    assert [s["number"] for s in shown["stages"]] == [1, 1, 2]
+    assert shown["stages"][2]["stakes"] == {"en": "50/100, ante 10", "de": "50/100, Ante 10"}
+    assert shown["stages"][1]["stakes"] is None
+    assert blind_clock({"levels": [], "clock": [], "clock_state": None}, 0.0) is None
     assert level_stakes({"small_bet": 10, "big_bet": 20}, "de") == "10/20 Limit"
+    service.close()
 
 
-def test_the_action_timer_starts_with_the_last_command():
-    view = hand([], actor=3, history=[{"type": "deal", "at": 5.0}, {"type": "fold", "at": 9.5}])
-    assert action_timer(view, 120, 20) == {"seat": 3, "started_at": 9.5, "seconds": 120,
-                                           "warn_before": 20}
-    assert action_timer(hand([], actor=None), 120, 20) is None
+def test_the_dealer_moving_the_clock_to_a_level_is_counted_from_there(tmp_path):
+    # The table logs {"action": "move", "stage": i} when the dealer sets a level on a
+    # started clock; the display follows the table's fold of it.
+    clock = Clock()
+    service = tournament_table(tmp_path, clock)
+    service.execute({"type": "clock", "action": "start"})
+    clock.now = 1030.0
+    service.execute({"type": "set_level", "level": 3})
+    tournament = service.public_state()["tournament"]
+    assert tournament["clock"][-1] == {"action": "move", "stage": 2, "at": 1030.0}
+    shown = blind_clock(tournament, now=1090.0)
+    assert shown["running"] and shown["elapsed"] == 900.0 + 60.0  # stage 3 starts at 900 s
+    display = with_display(service.public_state(), 1090.0)["display"]
+    assert display["clock"] == shown
+    service.close()
 
 
 def test_display_additions_leave_the_service_state_as_it_was():
     state = {"version": 3, "hand": None, "last_hand": None, "tournament": None}
     shown = with_display(state, 100.0)
+    assert shown["display"] == {"games": {}, "clock": None}
     assert "display" not in state and shown["display"]["clock"] is None
     assert {k: v for k, v in shown.items() if k != "display"} == state
 

@@ -3,16 +3,24 @@
 Opens the table in ``--db`` (default: the user's data folder), serves the pages with
 waitress in one process and prints the addresses. At first start it prints the one-time
 setup code the dealer needs to choose the PIN (kept, hashed, beside the database).
+
+The table's hardware starts beside it, each part only where it is: the dealer pad on the
+GPIO (``--pad-config`` for another wiring) and the chip reader board (``--board``, default
+``$TABLESIDE_BOARD``), whose bets become proposals for CONFIRM. A missing part is named in
+one line, and the table runs without it: the dealer's console has every button's twin.
+An action timer set in the table's settings is kept by a thread of the server.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import signal
 import socket
 import sys
 from pathlib import Path
+from typing import Any
 
 from tableside.table.errors import StoreError, TableError
 from tableside.table.service import TableService
@@ -26,6 +34,20 @@ _TEXT = {
                     "{code}"},
     "threads": {"en": "{threads} threads: up to {streams} screens at once",
                 "de": "{threads} Threads: bis zu {streams} Bildschirme gleichzeitig"},
+    "pad": {"en": "Dealer pad: on the GPIO ({buttons} buttons)",
+            "de": "Geber-Tastenfeld: an den GPIO ({buttons} Tasten)"},
+    "board": {"en": "Chip reader board: {port} (bets from the chips go to CONFIRM)",
+              "de": "Chip-Leseplatine: {port} (Einsätze aus den Chips gehen an BESTÄTIGEN)"},
+    "no_board_set": {"en": "Chip reader board: none set (--board or TABLESIDE_BOARD); bets "
+                           "are entered on the console",
+                     "de": "Chip-Leseplatine: keine angegeben (--board oder TABLESIDE_BOARD); "
+                           "Einsätze werden in der Konsole eingegeben"},
+    "no_board": {"en": "Chip reader board: not found at {port}; bets are entered on the "
+                       "console",
+                 "de": "Chip-Leseplatine: nicht gefunden unter {port}; Einsätze werden in der "
+                       "Konsole eingegeben"},
+    "pad_config": {"en": "Dealer pad configuration {path}: {error}",
+                   "de": "Konfiguration des Geber-Tastenfelds {path}: {error}"},
 }
 
 
@@ -44,6 +66,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="screens served at once (each holds a thread; default 40)")
     parser.add_argument("--lang", choices=("en", "de"), default=None,
                         help="default language of the pages (default: the table's)")
+    parser.add_argument("--pad-config", type=Path, default=None, metavar="PATH",
+                        help="the dealer pad's wiring: a TOML file with a [buttons] table "
+                             "(default: hardware/pins.toml)")
+    parser.add_argument("--board", default=None, metavar="PATH",
+                        help="the chip reader board's serial port, a path or a pattern "
+                             "(default: $TABLESIDE_BOARD; none: no chips read)")
     parser.set_defaults(handler=_serve)
 
 
@@ -57,6 +85,7 @@ def _addresses(host: str, port: int) -> list[str]:
 
 
 def _serve(args: argparse.Namespace) -> int:
+    from tableside.buttons.proposals import Proposals
     from tableside.web.app import create_app
     from tableside.web.server import REQUEST_THREADS, serve_forever
 
@@ -69,25 +98,70 @@ def _serve(args: argparse.Namespace) -> int:
         return 1
     state = service.public_state()
     lang = args.lang or ((state.get("table") or {}).get("language")) or "en"
-    config = {"CREDENTIALS_PATH": Path(db).with_name(Path(db).stem + "-dealer.json"),
-              "DEFAULT_LANGUAGE": lang}
-    if args.streams:
-        config["MAX_STREAMS"] = args.streams
-    app = create_app(service, config)
-    context = app.extensions["tableside"]
-    urls = _addresses(args.host, args.port)
-    for url in urls:
-        print(_TEXT["serving"][lang].format(url=url), flush=True)
-    streams = app.config["MAX_STREAMS"]
-    print(_TEXT["threads"][lang].format(threads=streams + REQUEST_THREADS, streams=streams),
-          flush=True)
-    if context.credentials.setup_code:
-        print(_TEXT["setup"][lang].format(url=urls[-1], code=context.credentials.setup_code),
+    with contextlib.ExitStack() as parts:
+        parts.callback(service.close)
+        proposals = Proposals()
+        try:
+            pad = _start_pad(service, proposals, args.pad_config, lang)
+        except (OSError, ValueError) as error:  # the dealer's configuration file
+            print(_TEXT["pad_config"][lang].format(path=args.pad_config, error=error),
+                  file=sys.stderr)
+            return 1
+        if pad is not None:
+            parts.callback(pad.close)
+        chips = _start_chips(service, proposals, args.board, lang)
+        if chips is not None:
+            parts.callback(chips.close)
+        config = {"CREDENTIALS_PATH": Path(db).with_name(Path(db).stem + "-dealer.json"),
+                  "DEFAULT_LANGUAGE": lang}
+        if args.streams:
+            config["MAX_STREAMS"] = args.streams
+        app = create_app(service, config, proposals=proposals, pad=pad)
+        context = app.extensions["tableside"]
+        urls = _addresses(args.host, args.port)
+        for url in urls:
+            print(_TEXT["serving"][lang].format(url=url), flush=True)
+        streams = app.config["MAX_STREAMS"]
+        print(_TEXT["threads"][lang].format(threads=streams + REQUEST_THREADS, streams=streams),
               flush=True)
-    # systemd stops a service with SIGTERM: end like Ctrl-C, closing the streams.
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
-    try:
+        if context.credentials.setup_code:
+            print(_TEXT["setup"][lang].format(url=urls[-1],
+                                              code=context.credentials.setup_code), flush=True)
+        # systemd stops a service with SIGTERM: end like Ctrl-C, closing the streams.
+        signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
         serve_forever(app, args.host, args.port)
-    finally:
-        service.close()
     return 0
+
+
+def _start_pad(service: TableService, proposals: Any, config_path: Path | None,
+               lang: str) -> Any:
+    from tableside.web.pad_twin import start_pad
+
+    pad, why_not = start_pad(service, proposals, config_path)
+    if pad is None:
+        print(why_not[lang], flush=True)
+    else:
+        print(_TEXT["pad"][lang].format(buttons=len(pad.buttons)), flush=True)
+    return pad
+
+
+def _start_chips(service: TableService, proposals: Any, board: str | None,
+                 lang: str) -> Any:
+    """The reader board's bets, if a board is set and there; None (and why) otherwise."""
+    from tableside.install.machine import find_board
+
+    pattern = board or os.environ.get("TABLESIDE_BOARD")
+    if not pattern:
+        print(_TEXT["no_board_set"][lang], flush=True)
+        return None
+    ports = find_board(pattern)
+    if not ports:
+        print(_TEXT["no_board"][lang].format(port=pattern), flush=True)
+        return None
+    from tableside.web.chip_bets import ChipBets
+
+    def mismatch(texts: dict[str, str]) -> None:
+        print(texts[lang], flush=True)
+    chips = ChipBets(service, ports[0], proposals, when_mismatch=mismatch).start()
+    print(_TEXT["board"][lang].format(port=ports[0]), flush=True)
+    return chips

@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import queue
 import sys
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -141,7 +143,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         (("--split-openers",), {"action": "store_true"}))
     add("showdown", "table a hand at the showdown, or muck it ('muck')",
         lambda a: {"type": "show", "seat": a.seat,
-                   "cards": None if a.cards == ["muck"] else a.cards}, seat, cards)
+                   "cards": None if a.cards == ["muck"] else a.cards, "declared": a.declare},
+        seat, cards, (("--declare",), {"default": None, "metavar": "HAND",
+                                       "help": 'house rule "declare your hand": the hand '
+                                               'called, e.g. "full_house K5", "pair A"'}))
     add("runtwice", "run the rest of the board twice", lambda a: {"type": "run_twice"})
     add("undo", "undo the last action or several",
         lambda a: {"type": "undo", "count": a.count, "reason": a.reason},
@@ -172,6 +177,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="commands as JSON lines on stdin, one answer per line on stdout")
     session.add_argument("--snapshot-every", type=int, default=SNAPSHOT_EVERY, metavar="N",
                          help=f"snapshot the state every N commands (default {SNAPSHOT_EVERY})")
+    session.add_argument("--writers", type=int, default=1, metavar="N",
+                         help="threads waiting for the answers (default 1: one command at a "
+                              "time); with more, the commands read so far are committed "
+                              "together and each answer carries its input line number")
     session.set_defaults(handler=_session)
     export = actions.add_parser("export", parents=[common],
                                 help="hands as PHH (and the ledger, hands for trackers)")
@@ -418,21 +427,63 @@ def _render(state: dict[str, Any], lang: str) -> str:
 def _session(args: argparse.Namespace) -> int:
     """One JSON command per input line; one JSON answer per line, flushed at once."""
     def work(service: TableService) -> int:
+        if args.writers > 1:
+            return _concurrent_session(service, args.writers)
         for line in sys.stdin:
             if not line.strip():
                 continue
             try:
-                ack = service.execute(json.loads(line))
-                answer: dict[str, Any] = ack.to_json()
+                answer: dict[str, Any] = service.execute(_parsed(line)).to_json()
             except TableError as error:
                 answer = {"ok": False, "error": error.to_json()}
-            except json.JSONDecodeError as error:
-                answer = {"ok": False, "error": {"rule": "bad_json", "message": {
-                    "en": f"not JSON: {error}", "de": f"kein JSON: {error}"}}}
-            sys.stdout.write(json.dumps(answer, ensure_ascii=False) + "\n")
-            sys.stdout.flush()
+            _answer(answer)
         return 0
     return _with_service(args, work)
+
+
+def _concurrent_session(service: TableService, writers: int) -> int:
+    """Commands queued in the order read (:meth:`TableService.submit`), answered by
+    ``writers`` threads as their commits come back: several commands share a commit."""
+    tickets: queue.Queue = queue.Queue(maxsize=4 * writers)
+    output = threading.Lock()
+
+    def wait_for_answers() -> None:
+        while (item := tickets.get()) is not None:
+            number, ticket = item
+            try:
+                answer: dict[str, Any] = ticket.result().to_json()
+            except TableError as error:
+                answer = {"ok": False, "error": error.to_json()}
+            with output:
+                _answer({**answer, "line": number})
+    threads = [threading.Thread(target=wait_for_answers, daemon=True) for _ in range(writers)]
+    for thread in threads:
+        thread.start()
+    for number, line in enumerate(sys.stdin, 1):
+        if not line.strip():
+            continue
+        try:
+            tickets.put((number, service.submit(_parsed(line))))
+        except TableError as error:
+            with output:
+                _answer({"ok": False, "error": error.to_json(), "line": number})
+    for _ in threads:
+        tickets.put(None)
+    for thread in threads:
+        thread.join()
+    return 0
+
+
+def _parsed(line: str) -> Any:
+    try:
+        return json.loads(line)
+    except json.JSONDecodeError as error:
+        raise TableError("bad_json", f"not JSON: {error}", f"kein JSON: {error}") from None
+
+
+def _answer(answer: dict[str, Any]) -> None:
+    sys.stdout.write(json.dumps(answer, ensure_ascii=False) + "\n")
+    sys.stdout.flush()
 
 
 def _write(path: Path, text: str) -> None:

@@ -17,7 +17,7 @@ from typing import Any
 from tableside.engine.catalogue import entry as game_entry
 from tableside.table.errors import TableError
 from tableside.table.export import finished_hands
-from tableside.table.ledger import Balance, Entry, EntryKind, Ledger, Transfer
+from tableside.table.ledger import HOUSE, Balance, Entry, EntryKind, Ledger, Transfer, settle
 from tableside.table.pokerstars import GAMES, to_pokerstars
 from tableside.table.state import TableState
 from tableside.table.store import Store
@@ -46,6 +46,8 @@ class Accounts:
     balance: Balance
     results: dict[str, int]  # cents won (negative: lost) per player
     transfers: list[Transfer]
+    # Cents the house receives in the settlement: the rake it kept.
+    house: int = 0
 
     def to_json(self) -> dict[str, Any]:
         b = self.balance
@@ -55,6 +57,7 @@ class Accounts:
                         "difference": b.difference, "balanced": b.balanced,
                         "text": {"en": b.describe("en"), "de": b.describe("de")}},
             "results": self.results,
+            "house": self.house,
             "transfers": [{"payer": t.payer, "payee": t.payee, "cents": t.cents,
                            "text": {"en": t.describe("en"), "de": t.describe("de")}}
                           for t in self.transfers],
@@ -71,8 +74,13 @@ def accounts(state: TableState) -> Accounts:
     ledger = ledger_of(state)
     stacks = stacks_of(state)
     on_table = sum(stacks.values()) + state.carried_pot
-    return Accounts(ledger.check(on_table, state.house_rake()), ledger.net_results(stacks),
-                    ledger.settlement(stacks))
+    results = ledger.net_results(stacks)
+    # The rake the house kept is paid to it like a player's winnings. (Chips a stack
+    # adjustment added or took away without money leave the results unbalanced: the
+    # settlement refuses them until the dealer has put the stacks right.)
+    house = ledger.chip_value.to_cents(state.house_rake())
+    transfers = settle({**results, HOUSE: house} if house else results)
+    return Accounts(ledger.check(on_table, state.house_rake()), results, transfers, house)
 
 
 def ledger_csv(state: TableState, lang: str = "en") -> str:

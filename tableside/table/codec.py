@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any
 
-from tableside.cards import Card, parse_card
+from tableside.cards import RANK_CHARS, Card, parse_card
 from tableside.engine import (
     BetRaise,
     BringIn,
@@ -25,6 +25,8 @@ from tableside.engine import (
     Show,
     variant,
 )
+from tableside.evaluation.declared import Declaration
+from tableside.evaluation.strength import Category
 
 UNKNOWN = "??"
 
@@ -45,6 +47,21 @@ def cards_of(texts: list[str] | None) -> tuple[Card | None, ...] | None:
     return None if texts is None else tuple(card_of(t) for t in texts)
 
 
+def declaration_to_json(declared: Declaration) -> dict[str, Any]:
+    """A declared hand as ``{"category": "full_house", "ranks": ["K", "5"]}``."""
+    return {"category": declared.category.label,
+            "ranks": [RANK_CHARS[r] for r in declared.ranks]}
+
+
+def declaration_of(data: dict[str, Any]) -> Declaration:
+    """The engine's :class:`Declaration` of that form (ValueError or KeyError if none)."""
+    ranks = data["ranks"]
+    if not all(isinstance(r, str) and len(r) == 1 and r in RANK_CHARS for r in ranks):
+        raise ValueError(f"ranks are characters of {RANK_CHARS}, not {ranks!r}")
+    return Declaration(Category[data["category"].upper()],
+                       tuple(RANK_CHARS.index(r) for r in ranks))
+
+
 def event_to_json(event: Event) -> list[Any]:
     """A compact form: ``[kind, player, ...]``."""
     match event:
@@ -62,8 +79,10 @@ def event_to_json(event: Event) -> list[Any]:
             return ["pb", player]
         case Discard(player, cards, split):
             return ["sd", player, cards_text(cards), split]
-        case Show(player, cards):
+        case Show(player, cards, None):
             return ["sm", player, cards_text(cards)]
+        case Show(player, cards, declared):
+            return ["sm", player, cards_text(cards), declaration_to_json(declared)]
         case RunTwice():
             return ["r2"]
     raise TypeError(f"not an engine event: {event!r}")
@@ -86,7 +105,10 @@ def event_from_json(data: list[Any]) -> Event:
     if kind == "sd":
         return Discard(data[1], cards_of(data[2]), data[3])
     if kind == "sm":
-        return Show(data[1], cards_of(data[2]))
+        declared = None
+        if len(data) > 3:  # a declared hand
+            declared = declaration_of(data[3])
+        return Show(data[1], cards_of(data[2]), declared)
     if kind == "r2":
         return RunTwice()
     raise ValueError(f"unknown event kind {kind!r}")

@@ -12,8 +12,10 @@ each command in one form; whether the table accepts it is the fold's business
 - hands: ``start_hand {game?, straddles?=0, button?}``, ``deal {seat, cards}``,
   ``board {cards}``, ``fold {seat?}``, ``check_call {seat?}``, ``bet_raise {seat?, to}``,
   ``bring_in {seat?}``, ``discard {seat, cards}`` (no cards: stand pat; ``split_openers?``),
-  ``show {seat, cards}`` (``cards: null`` mucks), ``run_twice {}``; a missing ``seat`` of a
-  betting action is the player to act
+  ``show {seat, cards, declared?}`` (``cards: null`` mucks; ``declared``, with the house
+  rule ``declare_hands``: the hand called, ``{"category": "full_house", "ranks": ["K", "5"]}``
+  or the text ``"full_house K5"``), ``run_twice {}``; a missing ``seat`` of a betting action
+  is the player to act
 - corrections: ``undo {count?=1, reason?}``, ``correct_card {wrong, right}``,
   ``misdeal {reason?}``, ``adjust_stack {seat, amount, reason}`` (amount signed)
 - tournament: ``set_level {level}`` (from 1, counting breaks; takes effect at the next
@@ -26,13 +28,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from tableside.cards import CardError, parse_cards
-from tableside.table.codec import UNKNOWN
+from tableside.cards import RANK_CHARS, CardError, parse_cards
+from tableside.evaluation.strength import Category
+from tableside.table.codec import UNKNOWN, declaration_of, declaration_to_json
 from tableside.table.errors import TableError
 
 _REQUIRED, _OPTIONAL = object(), object()
 
-# type -> {field: (kind, default)}; kinds: int, str, dict, bool, cards, cards?, card, action
+# type -> {field: (kind, default)}; kinds: int, str, dict, bool, cards, cards?, card,
+# declaration
 SCHEMA: dict[str, dict[str, tuple[str, Any]]] = {
     "open": {"settings": ("dict", {})},
     "settings": {"changes": ("dict", _REQUIRED)},
@@ -53,7 +57,8 @@ SCHEMA: dict[str, dict[str, tuple[str, Any]]] = {
     "bring_in": {"seat": ("int", None)},
     "discard": {"seat": ("int", _REQUIRED), "cards": ("cards", []),
                 "split_openers": ("bool", False)},
-    "show": {"seat": ("int", _REQUIRED), "cards": ("cards?", _REQUIRED)},
+    "show": {"seat": ("int", _REQUIRED), "cards": ("cards?", _REQUIRED),
+             "declared": ("declaration", None)},
     "run_twice": {},
     "undo": {"count": ("int", 1), "reason": ("str", None)},
     "correct_card": {"wrong": ("card", _REQUIRED), "right": ("card", _REQUIRED)},
@@ -97,6 +102,9 @@ def normalize(raw: Any) -> dict[str, Any]:
     if kind == "clock" and command["action"] not in CLOCK_ACTIONS:
         raise _bad(f"clock action is one of {', '.join(CLOCK_ACTIONS)}",
                    f"die Uhr-Aktion ist eine von {', '.join(CLOCK_ACTIONS)}")
+    if kind == "show" and command["declared"] is not None and command["cards"] is None:
+        raise _bad("show: a mucked hand declares nothing",
+                   "show: eine weggeworfene Hand wird nicht angesagt")
     if kind == "timer" and command["action"] not in TIMER_ACTIONS:
         raise _bad(f"timer action is one of {', '.join(TIMER_ACTIONS)}",
                    f"die Timer-Aktion ist eine von {', '.join(TIMER_ACTIONS)}")
@@ -122,6 +130,8 @@ def _value(kind: str, name: str, field_kind: str, value: Any) -> Any:
         if not isinstance(value, dict):
             raise _bad(f"{kind}: {name} must be an object", f"{kind}: {name} muss ein Objekt sein")
         return value
+    if field_kind == "declaration":
+        return declaration_json(value)
     if field_kind == "cards?" and value is None:
         return None
     cards = card_texts(value)
@@ -130,6 +140,29 @@ def _value(kind: str, name: str, field_kind: str, value: Any) -> Any:
             raise _bad(f"{kind}: {name} is one card", f"{kind}: {name} ist eine Karte")
         return cards[0]
     return cards
+
+
+def declaration_json(value: Any) -> dict[str, Any]:
+    """A declared hand in its one form, ``{"category": "full_house", "ranks": ["K", "5"]}``,
+    from that form or the text ``"full_house K5"``; checked: such a hand exists."""
+    if isinstance(value, str):
+        category, _, ranks = value.strip().partition(" ")
+        value = {"category": category, "ranks": list(ranks.replace(" ", "").upper())}
+    if not isinstance(value, dict) or set(value) != {"category", "ranks"}:
+        raise _bad('show: declared is {"category", "ranks"} or a text like "full_house K5"',
+                   'show: declared ist {"category", "ranks"} oder ein Text wie '
+                   '"full_house K5"')
+    ranks = value["ranks"]
+    if isinstance(ranks, str):
+        ranks = list(ranks.replace(" ", "").upper())
+    try:
+        declaration = declaration_of({"category": value["category"], "ranks": ranks})
+    except (KeyError, ValueError, TypeError, AttributeError):
+        categories = ", ".join(c.label for c in Category)
+        raise _bad(f"show: no such declared hand {value!r} (categories: {categories}; ranks "
+                   f"from {RANK_CHARS})", f"show: keine solche angesagte Hand {value!r} "
+                   f"(Kategorien: {categories}; Ränge aus {RANK_CHARS})") from None
+    return declaration_to_json(declaration)
 
 
 def card_texts(value: Any) -> list[str]:

@@ -177,6 +177,12 @@ class Balance:
         return f"Stimmt nicht: {equation}; {m['diff']} {what}"
 
 
+# The house as a party to the settlement (tableside.table.books): it is paid the rake it
+# kept. Not a player's name.
+HOUSE = "@house"
+_HOUSE_NAMES = {"en": ("The house", "the house"), "de": ("Das Haus", "dem Haus")}
+
+
 @dataclass(frozen=True, slots=True)
 class Transfer:
     """``payer`` pays ``payee`` ``cents``."""
@@ -186,9 +192,13 @@ class Transfer:
     cents: int
 
     def describe(self, lang: str = "en") -> str:
-        """"Anna pays Ben 35.00" / "Anna zahlt Ben 35,00"."""
+        """"Anna pays Ben 35.00" / "Anna zahlt Ben 35,00"; "Anna pays the house 1.50" /
+        "Anna zahlt dem Haus 1,50"."""
+        _check_lang(lang)
         verb = "pays" if lang == "en" else "zahlt"
-        return f"{self.payer} {verb} {self.payee} {format_money(self.cents, lang)}"
+        payer = _HOUSE_NAMES[lang][0] if self.payer == HOUSE else self.payer
+        payee = _HOUSE_NAMES[lang][1] if self.payee == HOUSE else self.payee
+        return f"{payer} {verb} {payee} {format_money(self.cents, lang)}"
 
 
 class Ledger:

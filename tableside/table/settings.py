@@ -33,10 +33,15 @@ MIXED = "mixed"  # a rotation of the games listed in ``games``
 ROTATION_KINDS = (*ROTATIONS, DEALERS_CHOICE, MIXED)
 
 # HandConfig fields a table may set as house rules (the others follow from the settings).
+# Unset, each is the engine's default: a short all-in blind is called in full
+# (call_full_blind) and a short all-in raise of half a bet reopens fixed limit betting
+# (half_bet_rule); hands are not declared. ``declare_hands`` applies to the wild-card games a
+# table deals (the engine has it for those only); in the other games the cards speak.
 HOUSE_RULES = {
     "raise_cap": (int, type(None)), "uncapped_heads_up": bool, "all_hands_shown": bool,
     "any_draw": bool, "open_pair_big_bet": bool, "openers": (int, type(None)),
     "to_win": (int, type(None)), "button_opens_after_draw": bool,
+    "declare_hands": bool, "call_full_blind": bool, "half_bet_rule": bool,
 }
 # Keys of a tournament level: what is posted and bet at that level, and how long it lasts.
 LEVEL_KEYS = ("small_blind", "big_blind", "ante", "bring_in", "small_bet", "big_bet",

@@ -8,8 +8,9 @@ limit up to three times it), so ``blinds 5/10`` alone makes a 10/20 limit game.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from tableside.engine import HandConfig, Rake, variant
@@ -118,8 +119,15 @@ def hand_config(settings: TableSettings, stakes: Stakes, stacks: Sequence[int], 
         limits = {"small_bet": stakes.small_bet, "big_bet": stakes.big_bet}
     else:
         limits = {"min_bet": stakes.min_bet}
-    return HandConfig(
+    rules = dict(settings.house_rules)
+    declare = rules.pop("declare_hands", False)
+    config = HandConfig(
         game, tuple(stacks), antes=(stakes.ante,) * n if stakes.ante else (),
         blinds=tuple(blinds) if any(blinds) else (), bring_in=stakes.bring_in, **limits,
-        run_twice=settings.run_twice, rake=rake, carried_pot=carried_pot,
-        **settings.house_rules)
+        run_twice=settings.run_twice, rake=rake, carried_pot=carried_pot, **rules)
+    if declare:
+        # Only the wild-card games have it (the engine says which): in the others, and
+        # when the engine refuses, the cards speak.
+        with contextlib.suppress(ValueError):
+            config = replace(config, declare_hands=True)
+    return config

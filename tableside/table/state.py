@@ -59,7 +59,7 @@ from tableside.table.clock import (
     ClockResumed,
     ClockStarted,
 )
-from tableside.table.codec import cards_of
+from tableside.table.codec import cards_of, declaration_of
 from tableside.table.commands import HAND_ACTIONS
 from tableside.table.errors import TableError
 from tableside.table.hand import TableHand
@@ -765,7 +765,8 @@ def _event(kind: str, command: dict[str, Any], player: int) -> Event:
         case "discard":
             return Discard(player, cards, command["split_openers"])
         case "show":
-            return Show(player, cards)
+            declared = command.get("declared")  # (commands logged before it have none)
+            return Show(player, cards, declaration_of(declared) if declared else None)
     return RunTwice()
 
 

@@ -18,19 +18,28 @@ Shape of :func:`public_state` (seats numbered from 1; amounts in chips)::
      "rotation": {"en", "de"} or null,      # "H.O.R.S.E.: Razz, 3 of 6 hands"
      "carried_pot": n,
      "tournament": null or {"level", "next_level", "levels", "level_stakes", "eliminated",
-                            "finishing_order", "winner", "clock"},
+                            "finishing_order", "winner", "clock",
+                            "clock_state": null or {"started", "running", "banked",
+                                                    "running_since", "stages"}},
      "action_timer": null or {"seat", "started_at", "seconds", "warn_before", "paused",
-                              "expires_at", "warns_at"}}
+                              "remaining", "warned", "as_of", "expires_at", "warns_at"}}
 
     HAND = {"number", "started_at", "game", "game_name": {"en", "de"}, "level", "stakes",
             "button", "small_blind", "big_blind", "dead_button", "straddles", "voided",
+            "declare_hands",
             "finished", "phase", "waiting_for", "street", "actor", "legal",
             "needs_cards": {"seats": {seat: count}, "board": count},
             "board", "boards", "pots": [{"amount", "eligible"}], "total_pot",
             "players": [{"seat", "player", "start_stack", "stack", "bet", "folded",
-                         "all_in", "cards", "shown"}],
+                         "all_in", "cards", "shown", "value", "declared"}],
             "result": null or {"pots": [...], "won": {seat: n}, "rake", "carried"},
             "history": [command with "seq" and "at", ...]}
+
+A shown hand's ``value`` is how the hand judges it, one per board (run it twice: two):
+``[{"en": {"name", "category", "best", "strength", "stands_for"?}, "de": {...}}]`` (hi-lo:
+``{"high": ..., "low": ... or null}``), or null while it is not shown or cannot be judged yet
+(tabled all in before the flop). ``declared`` (house rule "declare your hand") is
+``{"category", "ranks", "name": {"en", "de"}, "made": [bool per board]}`` or null.
 
 ``status`` is one of ``empty``, ``in_hand``, ``sitting_out``, ``busted`` (no chips),
 ``waiting`` (for the big blind), ``ready``. ``status`` of a seat in the hand in play is
@@ -42,7 +51,8 @@ from __future__ import annotations
 from typing import Any
 
 from tableside.engine.catalogue import entry
-from tableside.table.codec import UNKNOWN, card_text
+from tableside.table.clock import Break
+from tableside.table.codec import UNKNOWN, card_text, declaration_to_json
 from tableside.table.hand import TableHand
 from tableside.table.state import TableState, legal_json
 
@@ -133,7 +143,8 @@ def hand_state(table_hand: TableHand, reveal: bool = False) -> dict[str, Any]:
             "start_stack": table_hand.config.stacks[player], "stack": hand.stacks[player],
             "bet": hand.bets[player], "folded": hand.folded[player],
             "all_in": hand.all_in(player), "cards": cards,
-            "shown": hand.shown.get(player) is not None})
+            "shown": hand.shown.get(player) is not None,
+            "value": _value(table_hand, player), "declared": _declared(table_hand, player)})
     visible = {c for cards in public for c in cards if c != UNKNOWN}
     visible.update(card_text(c) for board in hand.boards for c in board)
     street = hand.current_street
@@ -147,6 +158,7 @@ def hand_state(table_hand: TableHand, reveal: bool = False) -> dict[str, Any]:
         "button": positions.button, "small_blind": positions.small_blind,
         "big_blind": positions.big_blind, "dead_button": positions.dead_button,
         "straddles": table_hand.straddles, "voided": table_hand.voided,
+        "declare_hands": table_hand.config.declare_hands,
         "finished": table_hand.finished, "phase": str(hand.phase),
         "waiting_for": "voided" if table_hand.voided else hand.waiting_for(),
         "street": street.name if street is not None else None,
@@ -163,6 +175,37 @@ def hand_state(table_hand: TableHand, reveal: bool = False) -> dict[str, Any]:
         "result": _result(result, seats, table_hand) if result is not None else None,
         "history": [_entry(e, visible, reveal) for e in table_hand.history],
     }
+
+
+def _value(table_hand: TableHand, player: int) -> list[dict[str, Any]] | None:
+    """A shown hand judged as the hand judges it (the engine's ``value_of``: wild cards, a
+    wild widow, a declaration), per board; None when not shown or not judgeable yet."""
+    hand = table_hand.hand
+    if table_hand.voided or hand.shown.get(player) is None or hand.folded[player]:
+        return None
+    runs = []
+    for run in range(len(hand.boards)):
+        try:
+            value = hand.value_of(player, run)
+        except ValueError:  # too few cards for a hand yet (tabled all in before the flop)
+            return None
+        runs.append({"en": value.to_json("en"), "de": value.to_json("de")})
+    return runs
+
+
+def _declared(table_hand: TableHand, player: int) -> dict[str, Any] | None:
+    hand = table_hand.hand
+    declared = hand.declarations.get(player)
+    if declared is None:
+        return None
+    made = []
+    for run in range(len(hand.boards)):
+        try:
+            made.append(not hand.misdeclared(player, run))
+        except ValueError:
+            made.append(None)  # not judgeable yet
+    return {**declaration_to_json(declared),
+            "name": {"en": declared.name("en"), "de": declared.name("de")}, "made": made}
 
 
 def _public_cards(table_hand: TableHand) -> list[list[str]]:
@@ -212,13 +255,17 @@ def _result(result: Any, seats: tuple[int, ...], table_hand: TableHand) -> dict[
 
 
 def _timer(state: TableState) -> dict[str, Any] | None:
-    """The player to act's timer, as times: the display counts down from ``expires_at``."""
+    """The player to act's timer (tableside.table.action_timer), as times: the display counts
+    down to ``expires_at`` while it runs; paused, it shows ``remaining``. ``remaining`` and
+    ``warned`` are as of the state's last command (the fold reads no clock)."""
     timer = state.action_timer()
     if timer is None:
         return None
+    reading = timer.reading(state.last_at)
     return {"seat": state.hand.seat_of(state.hand.hand.actor), "started_at": timer.started_at,
             "seconds": timer.settings.seconds, "warn_before": timer.settings.warn_before,
-            "paused": timer.paused, "expires_at": timer.expires_at(),
+            "paused": timer.paused, "remaining": reading.remaining, "warned": reading.warned,
+            "as_of": state.last_at, "expires_at": timer.expires_at(),
             "warns_at": timer.warns_at()}
 
 
@@ -229,4 +276,21 @@ def _tournament(state: TableState) -> dict[str, Any]:
     return {"level": state.level, "next_level": state.next_level, "levels": list(s.levels),
             "level_stakes": s.levels[state.level - 1] if s.levels else None,
             "eliminated": list(state.eliminated), "finishing_order": order,
-            "winner": winner, "clock": list(state.clock)}
+            "winner": winner, "clock": list(state.clock),
+            "clock_state": _clock_state(state) if s.levels else None}
+
+
+def _clock_state(state: TableState) -> dict[str, Any]:
+    """The tournament clock as folded (tableside.table.clock), as times: its running time is
+    ``banked`` plus, while it runs, the time since ``running_since``. Each stage starts at a
+    running time (``start``) and has the number players call its level."""
+    clock = state.tournament_clock()
+    structure = clock.structure
+    return {"started": clock.started, "running": clock.running, "banked": clock.banked,
+            "running_since": clock.running_since,
+            "stages": [{"start": start, "seconds": stage.seconds,
+                        "is_break": isinstance(stage, Break),
+                        "number": structure.level_number(index)}
+                       for index, (start, stage) in enumerate(zip(structure.starts(),
+                                                                  structure.stages,
+                                                                  strict=True))]}

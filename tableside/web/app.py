@@ -15,6 +15,7 @@ from typing import Any
 
 from flask import Flask
 
+from tableside.buttons.proposals import Proposals
 from tableside.web import auth, dealer, display, public
 from tableside.web.context import WebContext
 from tableside.web.server import DEFAULT_STREAMS
@@ -29,10 +30,9 @@ DEFAULTS: dict[str, Any] = {
     "KEEPALIVE_SECONDS": 15.0,
     # Live equity on the display when hands are face up and the action is closed.
     "LIVE_EQUITY": True,
-    # The action timer the display counts down: seconds per turn, warning before the end
-    # (the seed's house rule: two minutes).
-    "ACTION_SECONDS": 120,
-    "ACTION_WARNING": 20,
+    # Act for a player whose action timer ran out (the table's settings set the timer:
+    # action_seconds, action_warning), from a thread of the server.
+    "ACTION_TIMEKEEPER": True,
     # The language of the pages until a visitor picks one ("en" or "de").
     "DEFAULT_LANGUAGE": "en",
     # A dealer's login lasts a long evening.
@@ -44,12 +44,15 @@ DEFAULTS: dict[str, Any] = {
 }
 
 
-def create_app(service: Any, config: Mapping[str, Any] | None = None) -> Flask:
+def create_app(service: Any, config: Mapping[str, Any] | None = None, *,
+               proposals: Proposals | None = None, pad: Any | None = None) -> Flask:
     """A Flask app showing ``service``'s table and letting the dealer drive it.
 
     ``service`` is a :class:`tableside.table.service.TableService` (or anything with its
     ``public_state()``, ``dealer_state()``, ``execute(command)`` and ``subscribe(callback)``).
-    ``config`` overrides :data:`DEFAULTS` and any Flask setting.
+    ``config`` overrides :data:`DEFAULTS` and any Flask setting. ``proposals`` are what the
+    dealer's CONFIRM sends (the chips' bets; the console shows them), ``pad`` the dealer
+    pad on the GPIO, if there is one (the console's buttons then press it).
     """
     app = Flask(__name__, template_folder=str(templates_folder()),
                 static_folder=str(static_folder()), static_url_path="/static")
@@ -58,7 +61,8 @@ def create_app(service: Any, config: Mapping[str, Any] | None = None) -> Flask:
         app.config.from_mapping(config)
     path = app.config["CREDENTIALS_PATH"]
     context = WebContext.start(service, app.config,
-                               credentials_path=Path(path) if path else None)
+                               credentials_path=Path(path) if path else None,
+                               proposals=proposals, pad=pad)
     app.secret_key = context.credentials.session_key
     app.extensions["tableside"] = context
     app.json.sort_keys = False

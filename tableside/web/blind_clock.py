@@ -1,9 +1,11 @@
 """The tournament's blind clock as the display counts it down.
 
-The table logs the clock's start, pauses and resumes; :class:`tableside.table.clock.Clock`
-folds them into the running time. The display gets that running time as of one moment and
-the schedule of stages, and counts on by itself (in step with the server's clock, which the
-stream's pings carry) until the next change: no update is needed when a level ends.
+The table folds the clock's start, pauses, resumes and the dealer's moves
+(:meth:`tableside.table.state.TableState.tournament_clock`) and publishes the result in the
+public state (``tournament.clock_state``: its running time and the schedule of stages). The
+display gets that running time as of one moment, with each stage's stakes in words, and
+counts on by itself (in step with the server's clock, which the stream's pings carry) until
+the next change: no update is needed when a level ends.
 """
 
 from __future__ import annotations
@@ -11,9 +13,6 @@ from __future__ import annotations
 from typing import Any
 
 from tableside.engine.errors import chips
-from tableside.table.clock import Clock, ClockPaused, ClockResumed, ClockStarted
-
-_EVENTS = {"start": ClockStarted, "pause": ClockPaused, "resume": ClockResumed}
 
 
 def level_stakes(level: dict[str, Any], lang: str) -> str:
@@ -38,20 +37,14 @@ def blind_clock(tournament: dict[str, Any] | None, now: float) -> dict[str, Any]
     has ``start`` (running time it begins at), ``seconds``, ``is_break``, ``number`` (the
     level number; a break has the number of the level before it) and ``stakes`` in English
     and German (None for a break)."""
-    if not tournament or not tournament.get("levels"):
+    clock = (tournament or {}).get("clock_state")
+    if not clock:
         return None
-    clock = Clock()
-    for event in tournament.get("clock") or []:
-        clock = clock.apply(_EVENTS[event["action"]](event["at"]))
-    stages, start, number = [], 0.0, 0
-    for level in tournament["levels"]:
-        is_break = bool(level.get("is_break"))
-        number += 0 if is_break else 1
-        seconds = float(level.get("minutes") or 0) * 60
-        stages.append({
-            "start": start, "seconds": seconds, "is_break": is_break, "number": number,
-            "stakes": None if is_break else {"en": level_stakes(level, "en"),
-                                             "de": level_stakes(level, "de")}})
-        start += seconds
-    return {"started": clock.started, "running": clock.running,
-            "elapsed": round(clock.elapsed(now), 3), "at": round(now, 3), "stages": stages}
+    elapsed = clock["banked"]
+    if clock["running"]:
+        elapsed += max(0.0, now - clock["running_since"])
+    stages = [{**stage, "stakes": None if stage["is_break"] else {
+        "en": level_stakes(level, "en"), "de": level_stakes(level, "de")}}
+        for stage, level in zip(clock["stages"], tournament["levels"], strict=True)]
+    return {"started": clock["started"], "running": clock["running"],
+            "elapsed": round(elapsed, 3), "at": round(now, 3), "stages": stages}

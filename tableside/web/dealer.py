@@ -4,8 +4,10 @@ Commands are posted as JSON to ``POST /api/<type>`` (the body holds the command'
 see :mod:`tableside.table.commands`), e.g. ``POST /api/bet_raise {"to": 60}``. The answer is
 the acknowledgement (``{"ok": true, "seq", "at", "command"}``) or the refusal exactly as the
 table words it (``{"error": {"rule", "message": {"en", "de"}, "legal"?}}``, status 409; 400
-for a malformed command). Everything here needs the dealer's login, and every POST the CSRF
-token (:mod:`tableside.web.auth`).
+for a malformed command). The dealer pad's buttons are pressed with
+``POST /api/dealer/press/<button>`` (the console's twins of the physical pad; CONFIRM sends
+the proposal, e.g. the chips' bet, that the dealer's state shows). Everything here needs
+the dealer's login, and every POST the CSRF token (:mod:`tableside.web.auth`).
 """
 
 from __future__ import annotations
@@ -17,13 +19,14 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, render_template, request
 
+from tableside.buttons.actions import ACTIONS
 from tableside.engine.catalogue import catalogue
 from tableside.engine.rotation import ROTATION_NAMES, ROTATIONS
 from tableside.table.commands import SCHEMA
 from tableside.table.errors import StoreError, TableError
 from tableside.web import exports
 from tableside.web.auth import dealer_required, error
-from tableside.web.context import WebContext
+from tableside.web.context import WebContext, proposal_json
 from tableside.web.display_state import with_display
 
 blueprint = Blueprint("dealer", __name__)
@@ -42,10 +45,35 @@ def console() -> str:
 @blueprint.get("/api/dealer/state")
 @dealer_required
 def dealer_state() -> Response:
-    """Everything the dealer may see: hole cards, the ledger, the seats' flags."""
+    """Everything the dealer may see: hole cards, the ledger, the seats' flags; and what
+    CONFIRM would send (``proposal``: the chips' bet, or null)."""
     context = _context()
-    return jsonify(with_display(context.service.dealer_state(), time.time(),
-                                **context.timer_settings))
+    state = with_display(context.service.dealer_state(), time.time())
+    state["proposal"] = proposal_json(context.proposals.current)
+    return jsonify(state)
+
+
+@blueprint.post("/api/dealer/press/<action>")
+@dealer_required
+def press(action: str) -> Response:
+    """A dealer pad button pressed on the console (``fold``, ``check_call``, ``confirm``,
+    ``next``, ``undo``): ``{"action", "accepted", "rule", "message", "commands"}``, status
+    409 when the table (or the pad: nothing to confirm) refused it."""
+    try:
+        report = _context().pad.press(action)
+    except KeyError:
+        return error(404, "unknown_button", f"the pad has no button {action!r}",
+                     f"das Tastenfeld hat keine Taste {action!r}", known=list(ACTIONS))
+    except StoreError as failure:
+        response = jsonify({"error": failure.to_json()})
+        response.status_code = 503
+        return response
+    if report["accepted"]:
+        return jsonify(report)
+    response = jsonify({**report, "error": {"rule": report["rule"],
+                                            "message": report["message"]}})
+    response.status_code = 409
+    return response
 
 
 @blueprint.get("/api/dealer/games")

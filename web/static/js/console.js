@@ -43,6 +43,13 @@ extendTexts({
     confirm_misdeal: "Void this hand as a misdeal?", confirm_leave: "Cash out {name} ({amount})?",
     nobody_to_act: "", waiting_deal_hole: "the hole cards", waiting_deal_board: "the board",
     waiting_draw: "the draw", waiting_betting: "the player to act", waiting_showdown: "the showdown",
+    proposal: "Proposed ({source}): {what}", source_chips: "chips", source_camera: "camera",
+    source_console: "console", confirm_btn: "CONFIRM",
+    declare: "Called hand", declare_ranks: "Ranks (e.g. K or K5)", declare_none: "— not declared —",
+    cat_high_card: "High card", cat_pair: "Pair", cat_two_pair: "Two pair",
+    cat_three_of_a_kind: "Three of a kind", cat_straight: "Straight", cat_flush: "Flush",
+    cat_full_house: "Full house", cat_four_of_a_kind: "Four of a kind",
+    cat_straight_flush: "Straight flush", cat_five_of_a_kind: "Five of a kind",
     waiting_over: "the next hand", waiting_voided: "the next hand",
   },
   de: {
@@ -78,6 +85,13 @@ extendTexts({
     confirm_misdeal: "Diese Hand als Fehlgabe annullieren?", confirm_leave: "{name} auszahlen ({amount})?",
     nobody_to_act: "", waiting_deal_hole: "die Spielerkarten", waiting_deal_board: "das Board",
     waiting_draw: "die Tauschrunde", waiting_betting: "den Spieler am Zug", waiting_showdown: "den Showdown",
+    proposal: "Vorschlag ({source}): {what}", source_chips: "Chips", source_camera: "Kamera",
+    source_console: "Konsole", confirm_btn: "BESTÄTIGEN",
+    declare: "Angesagte Hand", declare_ranks: "Ränge (z. B. K oder K5)", declare_none: "— nicht angesagt —",
+    cat_high_card: "Höchste Karte", cat_pair: "Paar", cat_two_pair: "Zwei Paare",
+    cat_three_of_a_kind: "Drilling", cat_straight: "Straße", cat_flush: "Flush",
+    cat_full_house: "Full House", cat_four_of_a_kind: "Vierling",
+    cat_straight_flush: "Straight Flush", cat_five_of_a_kind: "Fünfling",
     waiting_over: "die nächste Hand", waiting_voided: "die nächste Hand",
   },
 });
@@ -361,6 +375,8 @@ function showdownSection(hand) {
     row.append(element("span", { class: "seat-no", text: player.seat }),
       element("span", { class: "who", text: player.player }),
       cardRow(player.cards, { size: "small" }));
+    // House rule "declare your hand" (wild-card games): the hand the player calls.
+    const declaring = hand.declare_hands ? declareInputs(player) : null;
     const show = async () => {
       let cards = player.cards;
       if (cards.includes("??")) {
@@ -368,14 +384,32 @@ function showdownSection(hand) {
           taken: cardsInPlay(), allowUnread: false });
         if (!cards) return;
       }
-      send("show", { seat: player.seat, cards });
+      const fields = { seat: player.seat, cards };
+      if (declaring && declaring.category.value) {
+        fields.declared = { category: declaring.category.value, ranks: declaring.ranks.value };
+      }
+      send("show", fields);
     };
+    if (declaring) row.append(declaring.box);
     row.append(element("div", { class: "buttons" },
       button(t("show"), show, "primary"),
       player.shown ? null : button(t("muck"), () => send("show", { seat: player.seat, cards: null }), "warn")));
     part.append(row);
   }
   return part;
+}
+
+const CATEGORIES = ["five_of_a_kind", "straight_flush", "four_of_a_kind", "full_house", "flush",
+  "straight", "three_of_a_kind", "two_pair", "pair", "high_card"];
+
+function declareInputs(player) {
+  const category = element("select", { "aria-label": t("declare"), "data-declare": player.seat });
+  category.append(element("option", { value: "", text: t("declare_none") }));
+  for (const name of CATEGORIES) category.append(element("option", { value: name, text: t(`cat_${name}`) }));
+  const ranks = element("input", { type: "text", maxlength: 2, size: 3, "aria-label": t("declare_ranks"),
+    placeholder: t("declare_ranks"), "data-declare-ranks": player.seat });
+  const box = element("div", { class: "declare" }, element("span", { text: t("declare") }), category, ranks);
+  return { box, category, ranks };
 }
 
 function startSection(hand) {
@@ -449,9 +483,19 @@ function correctionsSection(hand) {
   return part;
 }
 
+// What CONFIRM would send (the chips' bet): the pad's CONFIRM button, twinned here.
+function proposalBox(proposal) {
+  const box = element("div", { class: "proposal", id: "proposal" });
+  box.append(element("p", { text: t("proposal", { source: t(`source_${proposal.source}`),
+    what: pick(proposal.texts) || proposal.command.type }) }),
+  button(t("confirm_btn"), () => send("dealer/press/confirm", {}), "primary"));
+  return box;
+}
+
 function renderHand() {
   const panel = $("panel-hand");
   panel.replaceChildren();
+  if (dealer.proposal) panel.append(proposalBox(dealer.proposal));
   const hand = dealer.hand;
   if (!hand || hand.finished || hand.voided) {
     if (hand?.result) panel.append(resultSection(hand));
@@ -675,5 +719,6 @@ fetch("/api/dealer/games").then((r) => r.json()).then((body) => { games = body; 
 // The public stream says when anything changed (a button at the table, another phone).
 new LiveState({
   onState: (s) => { if (!dealer || s.version !== dealer.version) refresh(); },
+  onProposal: () => refresh(),
   onConnection: (ok) => $("offline").classList.toggle("hidden", ok),
 }).start();

@@ -129,8 +129,9 @@ function renderClock() {
 }
 
 // ------------------------------------------------------------------ seats
-function judgedFor(s, key, seat) {
-  const runs = s.display?.shown?.[key]?.[String(seat)];
+// A shown hand as the table judged it (its name and best five), one per board.
+function judgedFor(hand, seat) {
+  const runs = (hand?.players || []).find((p) => p.seat === seat)?.value;
   return runs ? runs.map((run) => run[language()] || run.en) : null;
 }
 
@@ -163,7 +164,7 @@ function renderSeats(s, hand, key) {
   const count = s.table?.seats || s.seats.length || 9;
   const players = new Map((hand?.players || []).map((p) => [p.seat, p]));
   const winners = winnersOf(hand);
-  const timer = s.display?.timer;
+  const timer = s.action_timer;
   for (const seat of s.seats) {
     const angle = seatAngle(seat.seat, count);
     const box = element("div", "seat");
@@ -199,7 +200,7 @@ function renderSeats(s, hand, key) {
     if (seat.status === "sitting_out" || seat.status === "busted") box.classList.add("out");
     if (finished && winners.has(seat.seat)) box.classList.add("winner");
     if (playing && playing.cards.length && !(playing.folded && !playing.shown)) {
-      const judged = judgedFor(s, key, seat.seat);
+      const judged = judgedFor(hand, seat.seat);
       const value = judged ? judged[0] : null;
       const hole = element("div", "hole");
       const row = cardRow(playing.cards, { best: finished ? bestCards(value) : null });
@@ -207,6 +208,12 @@ function renderSeats(s, hand, key) {
       hole.append(row);
       box.append(hole);
       if (value) box.append(element("div", "hand-name", judged.map(valueName).join(" / ")));
+      if (playing.declared) {
+        const wrong = playing.declared.made.includes(false);
+        const text = t("declared", { name: pick(playing.declared.name) });
+        box.append(element("div", wrong ? "hand-name misdeclared" : "hand-name",
+          wrong ? `${text} · ${t("misdeclared")}` : text));
+      }
     }
     const share = equity && state && equity.version === state.version
       ? equity.players?.[String(seat.seat)] : null;
@@ -231,13 +238,16 @@ function renderSeats(s, hand, key) {
   renderTimers();
 }
 
+// The action timer counts down to its end on the server's clock; paused, it shows the time
+// it has left.
 function renderTimers() {
-  const timer = state?.display?.timer;
+  const timer = state?.action_timer;
   for (const tag of document.querySelectorAll("[data-timer]")) {
     if (!timer) continue;
-    const left = timer.started_at + timer.seconds - live.serverNow() / 1000;
+    const left = timer.paused ? timer.remaining : timer.expires_at - live.serverNow() / 1000;
     tag.textContent = clockText(left);
     tag.classList.toggle("warning", left <= timer.warn_before);
+    tag.classList.toggle("paused", timer.paused);
   }
 }
 
@@ -246,7 +256,7 @@ function renderTimers() {
 function winningBoardCards(s, hand, key) {
   const award = hand?.result?.pots?.[0]?.awards?.[0];
   if (!award || !award.winners.length || !Object.keys(award.hands || {}).length) return [];
-  const runs = judgedFor(s, key, award.winners[0]) || [];
+  const runs = judgedFor(hand, award.winners[0]) || [];
   return runs.map((value) => bestCards(value));
 }
 

@@ -34,6 +34,7 @@ const TEXTS = {
     login_hint: "Only the dealer can change the table.",
     carried: "carried to the next deal: {amount}",
     passed_out: "Passed out", dealers_choice: "Dealer's choice", seat_n: "Seat {n}",
+    declared: "Called: {name}", misdeclared: "misdeclared: loses",
   },
   de: {
     pot: "Pot", main_pot: "Hauptpot", side_pot: "Sidepot {n}", seats: "Plätze",
@@ -64,6 +65,7 @@ const TEXTS = {
     login_hint: "Nur der Geber kann den Tisch ändern.",
     carried: "bleibt für die nächste Runde: {amount}",
     passed_out: "Niemand eröffnet", dealers_choice: "Geber wählt", seat_n: "Platz {n}",
+    declared: "Angesagt: {name}", misdeclared: "falsch angesagt: verliert",
   },
 };
 

@@ -1,7 +1,8 @@
 // The live table state, kept up to date by Server-Sent Events (/api/stream).
 //
 // The server sends the whole public state once ("state"), then merge patches ("patch",
-// RFC 7386), live equity ("equity") and pings with its clock ("ping"). After a dropped
+// RFC 7386), live equity ("equity"), what the dealer's CONFIRM would send ("proposal") and
+// pings with its clock ("ping"). After a dropped
 // connection the browser reconnects by itself with the Last-Event-ID header; a phone that
 // slept may hold a dead connection, so when the page becomes visible again, or when nothing
 // (not even a ping) arrived for a while, we open a new stream with ?since=<last id> and get
@@ -21,12 +22,13 @@ export function mergePatch(target, patch) {
 }
 
 export class LiveState {
-  // onState(state), onEquity(equity), onConnection(connected: boolean)
-  constructor({ onState = () => {}, onEquity = () => {}, onConnection = () => {},
-                url = "/api/stream" } = {}) {
+  // onState(state), onEquity(equity), onProposal(proposal), onConnection(connected: boolean)
+  constructor({ onState = () => {}, onEquity = () => {}, onProposal = () => {},
+                onConnection = () => {}, url = "/api/stream" } = {}) {
     this.url = url;
     this.onState = onState;
     this.onEquity = onEquity;
+    this.onProposal = onProposal;
     this.onConnection = onConnection;
     this.state = null;
     this.equity = null;
@@ -89,6 +91,10 @@ export class LiveState {
       heard(event);
       this.equity = JSON.parse(event.data);
       this.onEquity(this.equity);
+    });
+    source.addEventListener("proposal", (event) => {
+      heard(event);
+      this.onProposal(JSON.parse(event.data).proposal);
     });
     source.addEventListener("ping", (event) => {
       heard(event);
