@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from tableside.engine.variants import Structure, Variant
 
 MAX_PLAYERS = 10
+_INT = {int}
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,11 +81,11 @@ class HandConfig:
                 raise ValueError(f"{name} has {len(values)} entries for {n} players")
         for name in ("stacks", "antes", "blinds"):
             values = getattr(self, name)
-            if all(type(v) is int and v >= 0 for v in values):
-                continue
+            if set(map(type, values)) <= _INT and min(values, default=0) >= 0:
+                continue  # whole chip counts, checked in C: this runs for every hand
             bad = next(v for v in values if not isinstance(v, int) or v < 0)
             raise ValueError(f"{name} must be whole chip counts >= 0, got {bad!r}")
-        if any(s <= 0 for s in self.stacks):
+        if min(self.stacks) <= 0:
             raise ValueError("every player needs chips to play a hand")
         structure = self.variant.structure
         if structure in (Structure.FIXED_LIMIT, Structure.SPREAD_LIMIT) and not (

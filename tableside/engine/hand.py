@@ -62,6 +62,17 @@ class Phase(StrEnum):
     COMPLETE = "complete"
 
 
+# The enum members the rules read on every event, as plain names: on Python 3.11 (Raspberry Pi
+# OS bookworm) reading Phase.BETTING goes through EnumType.__getattr__ and costs several times
+# a global name, which adds up over the thousands of events of a replay.
+DEALING, DRAWING, BETTING, SHOWDOWN, COMPLETE = (
+    Phase.DEALING, Phase.DRAWING, Phase.BETTING, Phase.SHOWDOWN, Phase.COMPLETE)
+NO_LIMIT, POT_LIMIT, FIXED_LIMIT, SPREAD_LIMIT = (
+    Structure.NO_LIMIT, Structure.POT_LIMIT, Structure.FIXED_LIMIT, Structure.SPREAD_LIMIT)
+BLINDS, POSITION, BRING_IN, BEST_SHOWING, FIRST_BETTOR = (
+    Opener.BLINDS, Opener.POSITION, Opener.BRING_IN, Opener.BEST_SHOWING, Opener.FIRST_BETTOR)
+
+
 _DEAL_HOLE = {"en": "hole cards", "de": "Spielerkarten"}
 _DEAL_BOARD = {"en": "board cards", "de": "Boardkarten"}
 _VERBS = {
@@ -107,7 +118,7 @@ class Hand:
         self.declarations: dict[int, Declaration] = {}  # declare your hand: as called
         self._mucked: list[int] = []  # in the order they mucked
         self.street = 0
-        self.phase = Phase.DEALING
+        self.phase = DEALING
         self.result: HandResult | None = None
         self._deck = _deck_of(self.variant.jokers, self.variant.short_deck)
         self._stock_left = len(self._deck)  # cards not yet dealt from the deck
@@ -122,6 +133,7 @@ class Hand:
         self._in_after_first_round: tuple[int, ...] = ()  # trips to win: who plays again
         self.openers_aside: dict[int, tuple[Card, ...]] = {}  # split openers, shown at the end
         self._need_hole: dict[int, int] = {}
+        self._face_up: tuple[bool, ...] = ()  # the current street's cards: dealt face up?
         self._need_board = 0
         self._drawn: dict[int, int] = {}  # draw street: player -> cards still to be dealt
         self._thrown: dict[int, tuple[Card, ...]] = {}
@@ -189,7 +201,7 @@ class Hand:
     @property
     def actor(self) -> int | None:
         """The player whose turn it is to bet, or None."""
-        return self._actor if self.phase == Phase.BETTING else None
+        return self._actor if self.phase == BETTING else None
 
     @property
     def current_bet(self) -> int:
@@ -197,7 +209,7 @@ class Hand:
 
     @property
     def is_over(self) -> bool:
-        return self.phase == Phase.COMPLETE
+        return self.phase == COMPLETE
 
     def in_hand(self, player: int) -> bool:
         return not self.folded[player]
@@ -207,26 +219,26 @@ class Hand:
 
     def waiting_for(self) -> str:
         """What the hand needs next: deal_hole, deal_board, draw, betting, showdown or over."""
-        if self.phase == Phase.DEALING:
+        if self.phase == DEALING:
             return "deal_hole" if self._need_hole else "deal_board"
-        return {Phase.DRAWING: "draw", Phase.BETTING: "betting", Phase.SHOWDOWN: "showdown",
-                Phase.COMPLETE: "over"}[self.phase]
+        return {DRAWING: "draw", BETTING: "betting", SHOWDOWN: "showdown",
+                COMPLETE: "over"}[self.phase]
 
     def needs_hole_cards(self) -> dict[int, int]:
         """Players still to be dealt this street, with how many cards each."""
-        if self.phase == Phase.DRAWING:
+        if self.phase == DRAWING:
             return {p: k for p, k in self._drawn.items() if k}
         return dict(self._need_hole)
 
     def still_to_draw(self) -> list[int]:
         """Draw games: the players who have not yet discarded (or stood pat) in this draw."""
-        if self.phase != Phase.DRAWING:
+        if self.phase != DRAWING:
             return []
         return [p for p in self._live() if p not in self._drawn]
 
     def discard_counts(self, player: int) -> tuple[int, ...]:
         """Draw games: how many cards ``player`` may throw in this draw (0: stand pat)."""
-        if self.phase != Phase.DRAWING or self.folded[player] or player in self._drawn:
+        if self.phase != DRAWING or self.folded[player] or player in self._drawn:
             return ()
         held = self.hole[player]
         counts = self.current_street.draw_counts
@@ -248,7 +260,7 @@ class Hand:
         return self._declared_value(player, run) is None
 
     def needs_board_cards(self) -> int:
-        return self._need_board if self.phase == Phase.DEALING else 0
+        return self._need_board if self.phase == DEALING else 0
 
     def pots(self) -> list[Pot]:
         """Pots as they stand, not counting the bets still in front of the players."""
@@ -279,7 +291,7 @@ class Hand:
     # ----------------------------------------------------------------- forced bets
     def _post_forced_bets(self) -> None:
         config, stacks = self.config, self.stacks
-        for p, ante in enumerate(config.antes):
+        for p, ante in enumerate(config.antes if any(config.antes) else ()):
             ante = min(ante, stacks[p])
             stacks[p] -= ante
             self.contributed[p] += ante
@@ -326,18 +338,19 @@ class Hand:
             return
         self._aggressor = None  # only the last street's aggressor shows first
         if street.draw:
-            self.phase = Phase.DRAWING
+            self.phase = DRAWING
             self._drawn = {}
             self._thrown = {}  # each player's discards of this draw
             return
         count = street.hole + street.up
+        self._face_up = street.face_up  # for each card a player gets this street: face up?
         live = self._live()
         self._need_hole = {p: count for p in live} if count else {}
         self._need_board = street.board
         if count == 1 and not street.board and self._stock_left < len(live):
             # Stud with too many players for the deck: the last card is one community card.
             self._need_hole, self._need_board = {}, 1
-        self.phase = Phase.DEALING
+        self.phase = DEALING
         if not self._need_hole and not self._need_board:
             self._after_deals()
 
@@ -359,44 +372,44 @@ class Hand:
             self._current_bet = max(self._current_bet, max(config.blinds))
         # Fixed limit: a bring-in or a short blind is no full bet; the first raise completes it.
         self._full_level = self._current_bet if self._current_bet >= self._bet_size(street) else 0
-        self._big_bet_open = (config.open_pair_big_bet and street.opener == Opener.BEST_SHOWING
+        self._big_bet_open = (config.open_pair_big_bet and street.opener == BEST_SHOWING
                               and not street.big_bet and self.street == 1
                               and any(self._shows_pair(p) for p in self._live()))
-        if structure in (Structure.NO_LIMIT, Structure.POT_LIMIT):
+        if structure in (NO_LIMIT, POT_LIMIT):
             self._full_raise = max(config.opening_bet, self._current_bet)
-        elif structure == Structure.SPREAD_LIMIT:
+        elif structure == SPREAD_LIMIT:
             self._full_raise = config.small_bet  # the same spread on every street
         else:
             self._full_raise = self._bet_size(street)
         able = self._able()
         self._pending = set(able)
         opener = self._opening_seat(street)
-        if not config.live_straddles and street.opener == Opener.BLINDS:
+        if not config.live_straddles and street.opener == BLINDS:
             # A dead straddle has no option; a straddler who faces a bigger one still acts.
             self._pending -= {p for p in self._straddlers() if self.bets[p] >= self._current_bet}
         if len(able) == 0 or (len(able) == 1 and self.bets[able[0]] >= self._current_bet):
             self._end_street()
             return
-        self.phase = Phase.BETTING
+        self.phase = BETTING
         self._actor = self._next_pending(opener, include_start=True)
-        self._bring_in_due = street.opener == Opener.BRING_IN and self.config.bring_in > 0
+        self._bring_in_due = street.opener == BRING_IN and self.config.bring_in > 0
 
     def _opening_seat(self, street: Street) -> int:
-        if street.opener == Opener.BLINDS and any(self.config.blinds):
+        if street.opener == BLINDS and any(self.config.blinds):
             blinds = self.config.blinds
             last = max(range(self.n), key=lambda p: (blinds[p], p))
             return (last + 1) % self.n
-        if street.opener == Opener.FIRST_BETTOR:
+        if street.opener == FIRST_BETTOR:
             if self._first_bettor is not None and not self.config.button_opens_after_draw:
                 return self._first_bettor  # or the next player still in, if they are out
             return 0
         # Stud: up cards nobody has read (None) cannot decide; the others do.
-        if street.opener == Opener.BRING_IN:
+        if street.opener == BRING_IN:
             low = self.variant.low_brings_in
             showing = [p for p in self._live() if self._up_cards(p)]
             return min(showing, key=lambda p: bring_in_key(self._up_cards(p)[-1], low=low),
                        default=0)
-        if street.opener == Opener.BEST_SHOWING:
+        if street.opener == BEST_SHOWING:
             low = self.variant.judge == "a5-low"
             keys = {p: showing_key(self._up_cards(p), low=low)
                     for p in self._able() if self._up_cards(p)}
@@ -468,7 +481,7 @@ class Hand:
         carried = sum(self.contributed) + self.config.carried_pot
         self.result = HandResult((), (0,) * self.n, 0, tuple(self.stacks), carried=carried,
                                  carried_to=players)
-        self.phase = Phase.COMPLETE
+        self.phase = COMPLETE
         self._actor = None
 
     def _short_of_winning(self, values: dict[int, HandValue | SplitValue]) -> bool:
@@ -500,7 +513,15 @@ class Hand:
         never to the player who just threw it.
         """
         seen, deck = self._in_play, self._deck
-        batch: set[Card] = set()
+        batch: set[Card] = set(cards)
+        if (len(batch) == len(cards) and None not in batch and batch <= deck
+                and batch.isdisjoint(seen)):
+            # The usual case, checked at once: known cards, fresh from the deck, none twice.
+            seen |= batch
+            if dealt:
+                self._stock_left -= len(batch)
+            return
+        batch = set()
         reused: list[Card] = []
         for card in cards:
             if card is None:
@@ -510,7 +531,7 @@ class Hand:
             if card in batch:
                 raise IllegalAction("duplicate_card", card=str(card))
             if card in seen:
-                if (self.phase is not Phase.DRAWING or card not in self.discards
+                if (self.phase is not DRAWING or card not in self.discards
                         or card in own_discards):
                     raise IllegalAction("duplicate_card", card=str(card))
                 reused.append(card)
@@ -527,16 +548,16 @@ class Hand:
 
     def _waiting(self) -> dict[str, str]:
         wait = WAITING[self.waiting_for()]
-        if self.phase == Phase.BETTING:
+        if self.phase == BETTING:
             return {lang: text.format(actor=player_label(self._actor, lang))
                     for lang, text in wait.items()}
         return wait
 
     def _deal_hole(self, event: DealHole) -> None:
         p, cards = event.player, tuple(event.cards)
-        if self.phase == Phase.DRAWING:
+        if self.phase == DRAWING:
             expected = self._drawn.get(p, 0)
-        elif self.phase == Phase.DEALING:
+        elif self.phase == DEALING:
             expected = self._need_hole.get(p, 0)
         else:
             expected = 0
@@ -547,22 +568,21 @@ class Hand:
             raise IllegalAction("wrong_card_count", what=_DEAL_HOLE["en"],
                                 what_de=_DEAL_HOLE["de"], expected=expected, got=len(cards))
         self._check_new_cards(cards, own_discards=self._thrown.get(p, ()))
-        if self.phase == Phase.DRAWING:
+        if self.phase == DRAWING:
             self.hole[p].extend(cards)
             self.up[p].extend([False] * len(cards))
             self._drawn[p] = 0
             self._maybe_finish_draw()
             return
-        street = self.current_street
         self.hole[p].extend(cards)
-        self.up[p].extend(street.face_up)
+        self.up[p].extend(self._face_up)
         del self._need_hole[p]
         if not self._need_hole and not self._need_board:
             self._after_deals()
 
     def _deal_board(self, event: DealBoard) -> None:
         cards = tuple(event.cards)
-        if self.phase != Phase.DEALING or not self._need_board:
+        if self.phase != DEALING or not self._need_board:
             raise IllegalAction("unexpected_deal", what=_DEAL_BOARD["en"],
                                 what_de=_DEAL_BOARD["de"], waiting=self._waiting())
         if len(cards) != self._need_board:
@@ -581,7 +601,7 @@ class Hand:
 
     def _discard(self, event: Discard) -> None:
         p = event.player
-        if self.phase != Phase.DRAWING:
+        if self.phase != DRAWING:
             raise IllegalAction("unexpected_deal", what="draw", what_de="Tauschrunde",
                                 waiting=self._waiting())
         if self.folded[p]:
@@ -633,8 +653,17 @@ class Hand:
 
     # ----------------------------------------------------------------- betting
     def _legal(self, p: int) -> Legal:
-        owed = self._current_bet - self.bets[p]
-        call = min(owed, self.stacks[p])
+        call = min(self._current_bet - self.bets[p], self.stacks[p])
+        min_to, max_to = self._raise_range(p)
+        bring_in = min(self.config.bring_in, self.stacks[p]) if self._bring_in_due else None
+        return Legal(p, call, call > 0 and call == self.stacks[p], min_to, max_to,
+                     facing_bet=self._current_bet > 0, bring_in=bring_in,
+                     fixed=self.variant.structure == FIXED_LIMIT)
+
+    def _raise_range(self, p: int) -> tuple[int, int] | tuple[None, None]:
+        """The smallest and largest total ``p`` may bet or raise to now (None: neither)."""
+        if self._raise_refusal(p) is not None:
+            return None, None
         reach = self.bets[p] + self.stacks[p]  # table stakes: all the player has
         # The smallest raise never has to exceed what the deepest opponent could match.
         bets, stacks, folded = self.bets, self.stacks, self.folded
@@ -642,25 +671,19 @@ class Hand:
         for q in range(self.n):
             if q != p and not folded[q] and bets[q] + stacks[q] > callable_to:
                 callable_to = bets[q] + stacks[q]
-        min_to = max_to = None
-        if self._raise_refusal(p) is None:
-            if self.variant.structure == Structure.FIXED_LIMIT:
-                low, high = self._fixed_bounds()
-            else:
-                low, high = bet_bounds(
-                    self.variant.structure, stack=self.stacks[p], bet=self.bets[p],
-                    current_bet=self._current_bet, full_raise=self._full_raise,
-                    pot=sum(self.contributed), opening_bet=self.config.opening_bet,
-                    small_bet=self.config.small_bet, big_bet=self.config.big_bet)
-            min_to = min(low, reach, callable_to)
-            # Fixed limit has one amount (two with an open pair); the others may bet past
-            # what can be called.
-            fixed = self.variant.structure == Structure.FIXED_LIMIT and low == high
-            max_to = min_to if fixed else max(min_to, min(high, reach))
-        bring_in = min(self.config.bring_in, self.stacks[p]) if self._bring_in_due else None
-        return Legal(p, call, call > 0 and call == self.stacks[p], min_to, max_to,
-                     facing_bet=self._current_bet > 0, bring_in=bring_in,
-                     fixed=self.variant.structure == Structure.FIXED_LIMIT)
+        if self.variant.structure == FIXED_LIMIT:
+            low, high = self._fixed_bounds()
+        else:
+            low, high = bet_bounds(
+                self.variant.structure, stack=self.stacks[p], bet=self.bets[p],
+                current_bet=self._current_bet, full_raise=self._full_raise,
+                pot=sum(self.contributed), opening_bet=self.config.opening_bet,
+                small_bet=self.config.small_bet, big_bet=self.config.big_bet)
+        min_to = min(low, reach, callable_to)
+        # Fixed limit has one amount (two with an open pair); the others may bet past
+        # what can be called.
+        fixed = self.variant.structure == FIXED_LIMIT and low == high
+        return min_to, min_to if fixed else max(min_to, min(high, reach))
 
     def _fixed_bounds(self) -> tuple[int, int]:
         """Fixed limit: the bet, raise or completion to make now, uncapped by stacks (two
@@ -695,7 +718,7 @@ class Hand:
             return IllegalAction("no_openers", player=p, rank=RANK_PLURALS["en"][rank],
                                  rank_de=RANK_PLURALS["de"][rank])
         cap = self.config.raise_cap
-        capped = self.variant.structure in (Structure.FIXED_LIMIT, Structure.SPREAD_LIMIT)
+        capped = self.variant.structure in (FIXED_LIMIT, SPREAD_LIMIT)
         heads_up = self._live_count == 2 and self.config.uncapped_heads_up
         if capped and cap is not None and not heads_up and self._raises >= cap:
             return IllegalAction("raise_capped", cap=cap)
@@ -734,12 +757,12 @@ class Hand:
     def _require_turn(self, p: int, bring_in_ok: bool = False) -> None:
         """Refuse unless it is ``p``'s turn (and, while a bring-in is due, a bring-in or a
         completion is what ``p`` does)."""
-        if p == self._actor and self.phase is Phase.BETTING and (
+        if p == self._actor and self.phase is BETTING and (
                 bring_in_ok or not self._bring_in_due):
             return  # the usual case, checked first
-        if self.phase == Phase.COMPLETE:
+        if self.phase == COMPLETE:
             raise IllegalAction("hand_over")
-        if self.phase != Phase.BETTING:
+        if self.phase != BETTING:
             raise IllegalAction("no_action_expected", waiting=self._waiting())
         if p != self._actor:
             raise IllegalAction("not_your_turn", actor=self._actor, player=p)
@@ -768,16 +791,14 @@ class Hand:
     def _bet_raise(self, event: BetRaise) -> None:
         p, to = event.player, event.to
         self._require_turn(p, bring_in_ok=True)
-        legal = self._legal(p)
-        if legal.min_to is None or not legal.min_to <= to <= legal.max_to or (
-                self.variant.structure == Structure.FIXED_LIMIT
-                and to not in (legal.min_to, legal.max_to)):
-            self._refuse_bet(p, to, legal)
+        min_to, max_to = self._raise_range(p)
+        fixed = self.variant.structure == FIXED_LIMIT
+        if min_to is None or not min_to <= to <= max_to or (fixed and to not in (min_to, max_to)):
+            self._refuse_bet(p, to, self._legal(p))
         increment = to - self._current_bet
-        fixed = self.variant.structure == Structure.FIXED_LIMIT
         if fixed:
             full = self._full_fixed_raise(p, to)
-        elif to == legal.min_to and to < self._current_bet + self._full_raise:
+        elif to == min_to and to < self._current_bet + self._full_raise:
             full = to < self.bets[p] + self.stacks[p]  # capped by what opponents can call
         else:
             full = increment >= self._full_raise
@@ -788,7 +809,7 @@ class Hand:
             else:
                 self._full_raise = max(self._full_raise, increment)
             self._acted_at = {}  # a full raise reopens the betting for everyone
-        if self._big_bet_open and legal.max_to > legal.min_to and to == legal.max_to:
+        if self._big_bet_open and max_to > min_to and to == max_to:
             self._big_bet_open = False  # a big bet was made: from now on only big bets
             self._open_pair_big = True
         self._bring_in_due = False
@@ -829,7 +850,7 @@ class Hand:
         if to > self.bets[p] + self.stacks[p]:
             raise IllegalAction("more_than_stack", legal, player=p, stack=self.stacks[p],
                                 to=to, **words)
-        fixed = self.variant.structure == Structure.FIXED_LIMIT
+        fixed = self.variant.structure == FIXED_LIMIT
         if to < legal.min_to:
             if fixed:
                 raise IllegalAction("fixed_amount", legal, exact=legal.min_to, to=to,
@@ -864,7 +885,7 @@ class Hand:
             raise IllegalAction("run_twice_not_allowed")
         remaining = self._streets[self.street:]
         if (not self._betting_closed or self._run_from is not None or self.phase not in
-                (Phase.DEALING,) or not remaining or any(s.hole or s.up or s.draw
+                (DEALING,) or not remaining or any(s.hole or s.up or s.draw
                                                            for s in remaining)):
             raise IllegalAction("run_twice_not_now")
         self._run_from = self.street
@@ -874,7 +895,7 @@ class Hand:
 
     # ----------------------------------------------------------------- showdown
     def _begin_showdown(self) -> None:
-        self.phase = Phase.SHOWDOWN
+        self.phase = SHOWDOWN
         self._maybe_settle()
 
     def _show(self, event: Show) -> None:
@@ -892,7 +913,7 @@ class Hand:
                 raise IllegalAction("hand_over")
             self._reveal(p, tuple(event.cards))
             return
-        if self.phase != Phase.SHOWDOWN and not self._betting_closed:
+        if self.phase != SHOWDOWN and not self._betting_closed:
             raise IllegalAction("not_at_showdown")
         if event.cards is None:
             if self.config.all_hands_shown:
@@ -901,14 +922,14 @@ class Hand:
             self._mucked.append(p)
         else:
             if (self.config.declare_hands and event.declared is None
-                    and self.phase == Phase.SHOWDOWN):
+                    and self.phase == SHOWDOWN):
                 # Hands are declared at the showdown; one tabled earlier (all in) that is never
                 # declared speaks for itself.
                 raise IllegalAction("must_declare", player=p)
             self._reveal(p, tuple(event.cards))
             if event.declared is not None:  # the latest declaration binds
                 self.declarations[p] = event.declared
-        if self.phase == Phase.SHOWDOWN:
+        if self.phase == SHOWDOWN:
             self._maybe_settle()
 
     def _tabled(self, p: int) -> bool:
@@ -917,12 +938,10 @@ class Hand:
 
     def _reveal(self, p: int, cards: tuple[Card, ...]) -> None:
         held = self.hole[p]
-        dealt = " ".join("??" if c is None else str(c) for c in held)
-        if len(cards) != len(held) or any(c is None for c in cards):
-            raise IllegalAction("wrong_shown_cards", player=p, dealt=dealt,
-                                shown=" ".join(map(str, cards)))
         known = [c for c in held if c is not None]
-        if not set(known) <= set(cards):
+        if (len(cards) != len(held) or any(c is None for c in cards)
+                or not set(known) <= set(cards)):
+            dealt = " ".join("??" if c is None else str(c) for c in held)
             raise IllegalAction("wrong_shown_cards", player=p, dealt=dealt,
                                 shown=" ".join(map(str, cards)))
         new = [c for c in cards if c not in known]
@@ -991,7 +1010,7 @@ class Hand:
         for p in range(self.n):
             self.stacks[p] += won[p]
         self.result = HandResult(tuple(results), tuple(won), rake, tuple(self.stacks))
-        self.phase = Phase.COMPLETE
+        self.phase = COMPLETE
         self._actor = None
 
     def _run_shares(self, amount: int) -> list[int]:

@@ -15,6 +15,7 @@ from tableside.phh.actions import (
     PHHAction,
     format_phh_cards,
     parse_action,
+    parse_actions,
     parse_amount,
     parse_phh_cards,
 )
@@ -48,6 +49,7 @@ __all__ = [
     "format_phh_cards",
     "iter_phh_files",
     "parse_action",
+    "parse_actions",
     "parse_amount",
     "parse_phh_cards",
     "parse_phh_text",

@@ -10,11 +10,22 @@ saw and becomes ``None``.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import NamedTuple
 
 from tableside.cards import Card, deck
-from tableside.engine.events import BetRaise, BringIn, CheckCall, DealHole, Event, Fold
+from tableside.engine.events import (
+    BetRaise,
+    BringIn,
+    CheckCall,
+    DealBoard,
+    DealHole,
+    Discard,
+    Event,
+    Fold,
+    Show,
+)
 from tableside.phh.errors import PHHError
 
 Amount = int | float
@@ -89,51 +100,115 @@ class PHHAction(NamedTuple):
         return tuple(p for p in (self.actor, self.dealee) if p is not None)
 
 
-@lru_cache(maxsize=1 << 16)
-def parse_action(text: str) -> PHHAction:
-    """Read one action; raises :class:`PHHError` quoting ``text`` for anything malformed.
+_CACHE_LIMIT = 1 << 16
+# A cache: the same texts ("p2 f", "p1 cbr 600") recur across thousands of hands, and an
+# action is immutable. A plain dict, so that a hand's actions are looked up without a call.
+_parsed: dict[str, PHHAction] = {}
 
-    Cached: the same texts ("p2 f", "p1 cbr 600") recur across thousands of hands, and an
-    action is immutable.
-    """
-    body, hash_sign, comment = text.partition("#")
-    commentary = comment.strip() if hash_sign else None
-    words = body.split()
-    if not words:
-        return PHHAction(text=text, actor=None, code=NOOP, commentary=commentary)
+
+def parse_action(text: str) -> PHHAction:
+    """Read one action; raises :class:`PHHError` quoting ``text`` for anything malformed."""
+    return _parsed.get(text) or _read(text)  # an action (a tuple of nine) is never false
+
+
+def parse_actions(texts: Iterable[str]) -> tuple[PHHAction, ...]:
+    """:func:`parse_action` of each text (a hand's actions), in one pass."""
+    known = _parsed.get
+    return tuple([known(text) or _read(text) for text in texts])
+
+
+def _read(text: str) -> PHHAction:
+    """Parse a text not in the cache, and remember it."""
+    action = _parse(text)
+    if len(_parsed) >= _CACHE_LIMIT:
+        _parsed.clear()
+    _parsed[text] = action
+    return action
+
+
+def clear_action_cache() -> None:
+    """Forget the actions and cards read so far (benchmarks start each timed run from
+    nothing)."""
+    _parsed.clear()
+    parse_phh_cards.cache_clear()
+
+
+def _parse(text: str) -> PHHAction:
     try:
-        quick = None if hash_sign else _parse_common(text, words)
-        return quick or _parse_words(text, words, commentary)
+        if "#" not in text:
+            quick = _parse_common(text)
+            if quick is not None:
+                return quick
+        body, hash_sign, comment = text.partition("#")
+        words = body.split()
+        commentary = comment.strip() if hash_sign else None
+        if not words:
+            return PHHAction(text=text, actor=None, code=NOOP, commentary=commentary)
+        return _parse_words(text, words, commentary)
     except PHHError as exc:
         raise PHHError(f"bad action {text!r}: {exc}") from None
 
 
+# "p1".."p99" -> 0..98: a look-up instead of checking and converting the digits.
+_SEATS = {f"p{number}": number - 1 for number in range(1, 100)}
 _SIMPLE_EVENTS = {"f": Fold, "cc": CheckCall, "pb": BringIn}
+_action = tuple.__new__  # all nine fields in order, without NamedTuple's keyword handling
 
 
-def _parse_common(text: str, words: list[str]) -> PHHAction | None:
-    """The everyday actions (fold, call, bet, deal) without the general path's checks on
-    every word, with their engine events; anything unusual returns None and takes the
-    general path."""
-    if len(words) == 2:
-        actor, code = words
-        if code in _SIMPLE_EVENTS and actor[0] == "p" and actor[1:].isdigit() \
-                and actor[1] != "0":
-            player = int(actor[1:]) - 1
-            return PHHAction(text, player, code, event=_SIMPLE_EVENTS[code](player))
-    elif len(words) == 3:
-        actor, code, argument = words
-        if code == "cbr" and actor[0] == "p" and actor[1:].isdigit() and actor[1] != "0" \
-                and argument.isdigit() and argument[0] != "0":
-            player, amount = int(actor[1:]) - 1, int(argument)
-            return PHHAction(text, player, code, amount=amount,
-                             event=BetRaise(player, amount))
-    elif len(words) == 4 and words[0] == "d" and words[1] == "dh":
-        dealee, cards_text = words[2], words[3]
-        if dealee[0] == "p" and dealee[1:].isdigit() and dealee[1] != "0":
-            player, cards = int(dealee[1:]) - 1, parse_phh_cards(cards_text)
-            return PHHAction(text, None, "dh", dealee=player, cards=cards,
-                             event=DealHole(player, cards))
+def _parse_common(text: str) -> PHHAction | None:
+    """The actions that make up nearly every hand, each with its engine event, in as few
+    steps as possible; anything unusual (or wrong) returns None and takes the general path,
+    which gives the same action or names the mistake."""
+    words = text.split()
+    count = len(words)
+    if count < 2:
+        return None
+    actor, code = words[0], words[1]
+    if actor == "d":
+        if code == "dh" and count == 4:
+            player = _SEATS.get(words[2])
+            if player is None:
+                return None
+            cards = parse_phh_cards(words[3])
+            return _action(PHHAction, (text, None, code, player, None, cards, False, None,
+                                       DealHole(player, cards)))
+        if code == "db" and count == 3:
+            cards = parse_phh_cards(words[2])
+            # Unknown board cards have no event: action_to_event refuses them.
+            event = None if None in cards else DealBoard(cards)
+            return _action(PHHAction, (text, None, code, None, None, cards, False, None, event))
+        return None
+    player = _SEATS.get(actor)
+    if player is None:
+        return None
+    if count == 2:
+        kind = _SIMPLE_EVENTS.get(code)
+        if kind is not None:
+            event = kind(player)
+        elif code == "sm":
+            event = Show(player, None)
+        elif code == "sd":
+            event = Discard(player, ())
+        else:
+            return None
+        return _action(PHHAction, (text, player, code, None, None, None, False, None, event))
+    if count != 3:
+        return None
+    argument = words[2]
+    if code == "cbr":
+        if not (argument.isascii() and argument.isdigit()) or argument[0] == "0":
+            return None  # decimals, and the mistakes the general path names
+        amount = int(argument)
+        return _action(PHHAction, (text, player, code, None, amount, None, False, None,
+                                   BetRaise(player, amount)))
+    if code == "sm" and argument != AS_DEALT:
+        cards = parse_phh_cards(argument)
+        return _action(PHHAction, (text, player, code, None, None, cards, False, None,
+                                   Show(player, cards)))
+    if code == "sd":
+        cards = parse_phh_cards(argument)
+        return _action(PHHAction, (text, player, code, None, None, cards, False, None,
+                                   Discard(player, cards)))
     return None
 
 
@@ -143,23 +218,43 @@ def parse_phh_cards(text: str) -> CardSeq:
 
     Cached: two-card hole hands recur across thousands of recorded hands.
     """
+    if text and not len(text) % 2:
+        cards = tuple([_TOKENS.get(text[start:start + 2], _NOT_A_CARD)
+                       for start in range(0, len(text), 2)])
+        if _NOT_A_CARD not in cards and (
+                len(set(cards)) == len(cards) or _known_distinct(cards)):
+            return cards
+    raise _cards_error(text)
+
+
+_TOKENS: dict[str, Card | None] = {**_PHH_CARDS, UNKNOWN_CARD: None}
+_NOT_A_CARD = object()
+
+
+def _known_distinct(cards: CardSeq) -> bool:
+    # Unknown cards (None) may repeat, the known ones may not.
+    known = [card for card in cards if card is not None]
+    return len(set(known)) == len(known)
+
+
+def _cards_error(text: str) -> PHHError:
+    """What is wrong with a card list that did not read: the first mistake from the left."""
     if not text or len(text) % 2:
-        raise PHHError(f"{text!r} is not a list of two-character cards")
-    cards: list[Card | None] = []
+        return PHHError(f"{text!r} is not a list of two-character cards")
+    seen: list[Card] = []
     for start in range(0, len(text), 2):
         token = text[start:start + 2]
         if token == UNKNOWN_CARD:
-            cards.append(None)
             continue
         card = _PHH_CARDS.get(token)
         if card is None:
-            raise PHHError(
+            return PHHError(
                 f"{token!r} is not a card (rank 23456789TJQKA, suit cdhs, ?? for unknown)"
             )
-        if card in cards:
-            raise PHHError(f"{token} appears twice in {text!r}")
-        cards.append(card)
-    return tuple(cards)
+        if card in seen:
+            return PHHError(f"{token} appears twice in {text!r}")
+        seen.append(card)
+    raise AssertionError(f"{text!r} reads as cards")  # only called when it did not
 
 
 def format_phh_cards(cards: CardSeq) -> str:

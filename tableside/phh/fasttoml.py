@@ -14,18 +14,30 @@ import re
 import tomllib
 from typing import Any
 
-_STRING = r"""'[^'\n]*'|"[^"\\\n]*\""""
-_NUMBER = r"[+-]?(?:0|[1-9][0-9_]*)(?:\.[0-9][0-9_]*)?(?:[eE][+-]?[0-9]+)?"
+# TOML strings hold no control characters but the tab (and a basic string no escapes here).
+_LITERAL = r"'[^'\x00-\x08\x0a-\x1f\x7f]*'"
+_STRING = rf"""{_LITERAL}|"[^"\\\x00-\x08\x0a-\x1f\x7f]*\""""
+_NUMBER = r"[+-]?(?:0|[1-9][0-9]*(?:_[0-9]+)*)(?:\.[0-9]+(?:_[0-9]+)*)?(?:[eE][+-]?[0-9]+)?"
 _SCALAR = rf"{_STRING}|{_NUMBER}|true|false"
-_LINE = re.compile(rf"[ \t]*(?:([A-Za-z_][A-Za-z0-9_-]*)[ \t]*=[ \t]*(\[[^\]]*\]|{_SCALAR})"
-                   r"|\[([A-Za-z0-9_-]+)\])?[ \t]*\r?(?:\n|\Z)")
-_ITEMS = re.compile(rf"\[\s*(?:(?:{_SCALAR})\s*,\s*)*(?:(?:{_SCALAR})\s*,?\s*)?\]")
+_INTEGER = r"-?(?:0|[1-9][0-9]*)"
+# One line. The value is caught by the first group that fits, and which group that was says
+# how to read it: what PHH writers emit (integers, single-quoted strings, arrays of them with
+# ", " between items) by a plain conversion, everything else item by item.
+_LINE = re.compile(
+    r"[ \t]*(?:([A-Za-z_][A-Za-z0-9_-]*)[ \t]*=[ \t]*(?:"
+    rf"(\[{_INTEGER}(?:, {_INTEGER})*\])"  # 2: [10000, 10000, 0]
+    rf"|(\[{_LITERAL}(?:, {_LITERAL})*\])"  # 3: ['d dh p1 AsKd', 'p2 f']
+    rf"|({_LITERAL})"  # 4: 'NT'
+    rf"|({_INTEGER})"  # 5: 100
+    r"|(true|false)"  # 6
+    rf"|(\[[^\]]*\]|{_SCALAR})"  # 7: anything else in the subset
+    r")|\[([A-Za-z0-9_-]+)\])?[ \t]*(?:\r?\n|\Z)"  # 8: [12]
+)
+_INTEGERS, _STRINGS, _WORD, _WHOLE, _BOOLEAN, _OTHER, _HEADER = 2, 3, 4, 5, 6, 7, 8
+_SPACE = r"(?:[ \t\n]|\r\n)*"  # between array items: TOML's whitespace and newlines only
+_ITEMS = re.compile(
+    rf"\[{_SPACE}(?:(?:{_SCALAR}){_SPACE},{_SPACE})*(?:(?:{_SCALAR}){_SPACE},?{_SPACE})?\]")
 _ITEM = re.compile(_SCALAR)
-# The common arrays, read in one call: single-quoted strings (actions) and integers (stacks).
-_STRINGS = re.compile(r"\[\s*(?:'[^'\n]*'\s*,\s*)*(?:'[^'\n]*'\s*,?\s*)?\]")
-_STRING_ITEM = re.compile(r"'([^'\n]*)'")
-_INTEGERS = re.compile(r"\[\s*(?:-?(?:0|[1-9][0-9]*)\s*,\s*)*(?:-?(?:0|[1-9][0-9]*)\s*,?\s*)?\]")
-_INTEGER_ITEM = re.compile(r"-?[0-9]+")
 _BOOLEANS = {"true": True, "false": False}
 
 
@@ -47,34 +59,45 @@ def _scalar(text: str) -> Any:
 
 def _subset(text: str) -> dict[str, Any] | None:
     """The document, or None when it is not in the subset (then tomllib decides)."""
-    if "#" in text:
-        return None  # comments may hide anywhere; leave them to the full parser
+    # A comment fits no line pattern (a "#" matches only inside a string), so a document
+    # with comments is left to tomllib without looking for them.
     root: dict[str, Any] = {}
     table = root
     position, end = 0, len(text)
     match_line = _LINE.match
     while position < end:
         line = match_line(text, position)
-        if line is None or line.end() == position:
+        if line is None:
             return None
         position = line.end()
-        key, value, header = line.groups()
-        if header is not None:
+        kind = line.lastindex
+        if kind is None:
+            continue  # a blank line (it always ends in a newline, or the loop ends)
+        if kind == _HEADER:
+            header = line[_HEADER]
             if header in root:
                 return None
             table = root[header] = {}
-        elif key is not None:
-            if key in table:
-                return None
-            if value[0] == "[":
-                if _STRINGS.fullmatch(value):
-                    table[key] = _STRING_ITEM.findall(value)
-                elif _INTEGERS.fullmatch(value):
-                    table[key] = [int(item) for item in _INTEGER_ITEM.findall(value)]
-                elif _ITEMS.fullmatch(value):
-                    table[key] = [_scalar(item) for item in _ITEM.findall(value)]
-                else:
-                    return None
-            else:
-                table[key] = _scalar(value)
+            continue
+        key, value = line[1], line[kind]
+        if key in table:
+            return None
+        if kind == _INTEGERS:
+            # The pattern allows only ASCII digits and a sign: int() reads each item as TOML.
+            table[key] = list(map(int, value[1:-1].split(", ")))
+        elif kind == _STRINGS:
+            # No item holds a quote, so "', '" is only ever the separator.
+            table[key] = value[2:-2].split("', '")
+        elif kind == _WORD:
+            table[key] = value[1:-1]
+        elif kind == _WHOLE:
+            table[key] = int(value)
+        elif kind == _BOOLEAN:
+            table[key] = value == "true"
+        elif value[0] != "[":
+            table[key] = _scalar(value)
+        elif _ITEMS.fullmatch(value):
+            table[key] = [_scalar(item) for item in _ITEM.findall(value)]
+        else:
+            return None
     return root

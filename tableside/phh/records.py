@@ -12,14 +12,14 @@ from __future__ import annotations
 import os
 import re
 import tomllib
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from operator import attrgetter
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from tableside.phh import fasttoml
-from tableside.phh.actions import Amount, PHHAction, parse_action
+from tableside.phh.actions import Amount, PHHAction, parse_action, parse_actions
 from tableside.phh.errors import PHHError
 
 # The variant-specific required fields (PHH spec, "Required Fields").
@@ -40,6 +40,10 @@ VARIANT_FIELDS: Mapping[str, tuple[str, ...]] = {
     "FB": _BUTTON_FIXED,
 }
 BASE_FIELDS = ("variant", "antes", "starting_stacks", "actions")
+# Per variant: the required fields in the spec's order (for the message), and as a set.
+_REQUIRED = {code: (BASE_FIELDS + names, frozenset(BASE_FIELDS + names))
+             for code, names in VARIANT_FIELDS.items()}
+_BASE_REQUIRED = (BASE_FIELDS, frozenset(BASE_FIELDS))
 
 # Every field the spec names, in the spec's order; the writer follows it.
 SPEC_FIELDS = (
@@ -54,10 +58,8 @@ RECORD_FIELDS = (
     "variant", "antes", "blinds_or_straddles", "bring_in", "small_bet", "big_bet", "min_bet",
     "starting_stacks", "actions", "finishing_stacks", "ante_trimming_status",
 )
-_PER_PLAYER = ("antes", "blinds_or_straddles", "finishing_stacks")
+_RECORD_FIELDS = frozenset(RECORD_FIELDS)
 PHH_SUFFIXES = (".phh", ".phhs")
-
-_T = TypeVar("_T")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -84,7 +86,7 @@ class PHHRecord:
     index: int | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
-        clashes = [name for name in self.extra if name in RECORD_FIELDS]
+        clashes = [name for name in self.extra if name in _RECORD_FIELDS]
         if clashes:
             raise PHHError(f"extra fields {clashes} are record attributes, not extras")
 
@@ -136,37 +138,33 @@ def record_from_fields(
     if "variant" not in fields:
         raise PHHError(f"{where}: missing required field 'variant'")
     variant = reader.string("variant")
-    required = BASE_FIELDS + VARIANT_FIELDS.get(variant, ())
-    missing = [name for name in required if name not in fields]
-    if missing:
-        names = ", ".join(repr(name) for name in missing)
+    required, required_set = _REQUIRED.get(variant, _BASE_REQUIRED)
+    if not fields.keys() >= required_set:
+        names = ", ".join(repr(name) for name in required if name not in fields)
         raise PHHError(f"{where}: missing required field {names} (variant {variant})")
     starting_stacks = reader.amounts("starting_stacks")
-    actions = _actions(reader.strings("actions"), where, len(starting_stacks))
-    record = PHHRecord(
-        variant=variant,
-        antes=reader.amounts("antes"),
-        blinds_or_straddles=reader.optional(reader.amounts, "blinds_or_straddles"),
-        bring_in=reader.optional(reader.amount, "bring_in"),
-        small_bet=reader.optional(reader.amount, "small_bet"),
-        big_bet=reader.optional(reader.amount, "big_bet"),
-        min_bet=reader.optional(reader.amount, "min_bet"),
-        starting_stacks=starting_stacks,
-        actions=actions,
-        finishing_stacks=reader.optional(reader.amounts, "finishing_stacks"),
-        ante_trimming_status=reader.optional(reader.boolean, "ante_trimming_status") or False,
-        extra={name: value for name, value in fields.items() if name not in RECORD_FIELDS},
-        source=source,
-        index=index,
+    players = len(starting_stacks)
+    actions = _actions(reader.strings("actions"), where, players)
+    antes = reader.amounts("antes")
+    blinds = reader.amounts("blinds_or_straddles", optional=True)
+    bring_in = reader.amount("bring_in")
+    small_bet = reader.amount("small_bet")
+    big_bet = reader.amount("big_bet")
+    min_bet = reader.amount("min_bet")
+    finishing_stacks = reader.amounts("finishing_stacks", optional=True)
+    trimming = reader.boolean("ante_trimming_status")
+    for name, values in (("antes", antes), ("blinds_or_straddles", blinds),
+                         ("finishing_stacks", finishing_stacks)):
+        if values is not None and len(values) != players:
+            raise PHHError(f"{where}: {name} has {len(values)} entries for {players} "
+                           "players (starting_stacks)")
+    return PHHRecord(
+        variant=variant, antes=antes, blinds_or_straddles=blinds, bring_in=bring_in,
+        small_bet=small_bet, big_bet=big_bet, min_bet=min_bet, starting_stacks=starting_stacks,
+        actions=actions, finishing_stacks=finishing_stacks, ante_trimming_status=trimming,
+        extra={name: value for name, value in fields.items() if name not in _RECORD_FIELDS},
+        source=source, index=index,
     )
-    for name in _PER_PLAYER:
-        values = getattr(record, name)
-        if values is not None and len(values) != record.player_count:
-            raise PHHError(
-                f"{where}: {name} has {len(values)} entries for {record.player_count} "
-                "players (starting_stacks)"
-            )
-    return record
 
 
 def iter_phh_files(paths: str | os.PathLike[str] | Iterable[str | os.PathLike[str]]
@@ -189,9 +187,19 @@ def iter_phh_files(paths: str | os.PathLike[str] | Iterable[str | os.PathLike[st
 _ACTOR, _DEALEE = attrgetter("actor"), attrgetter("dealee")
 
 
+def _seats(player_count: int) -> frozenset[int | None]:
+    """What an action may name as actor or dealee: a seat, or None (the dealer, nobody)."""
+    if player_count < len(_SEATS):
+        return _SEATS[player_count]
+    return frozenset([None, *range(player_count)])
+
+
+_SEATS = tuple(frozenset([None, *range(count)]) for count in range(24))
+
+
 def _actions(texts: list[str], where: str, player_count: int) -> tuple[PHHAction, ...]:
     try:
-        actions = tuple(map(parse_action, texts))
+        actions = parse_actions(texts)
     except PHHError:
         # Find the culprit again to name its place; the fast path above keeps no index.
         for number, text in enumerate(texts):
@@ -200,9 +208,8 @@ def _actions(texts: list[str], where: str, player_count: int) -> tuple[PHHAction
             except PHHError as exc:
                 raise PHHError(f"{where}: actions[{number}]: {exc}") from None
         raise
-    highest = max(max(filter(None, map(_ACTOR, actions)), default=0),
-                  max(filter(None, map(_DEALEE, actions)), default=0))
-    if highest >= player_count:
+    seats = _seats(player_count)
+    if not (seats.issuperset(map(_ACTOR, actions)) and seats.issuperset(map(_DEALEE, actions))):
         for number, action in enumerate(actions):
             beyond = [p for p in action.players if p >= player_count]
             if beyond:
@@ -214,14 +221,12 @@ def _actions(texts: list[str], where: str, player_count: int) -> tuple[PHHAction
 
 
 class _FieldReader:
-    """Typed access to TOML fields, with errors that name the file and the field."""
+    """Typed access to TOML fields, with errors that name the file and the field. Optional
+    fields read as None when absent; each reader checks the usual case first."""
 
     def __init__(self, fields: Mapping[str, Any], where: str) -> None:
         self._fields = fields
         self._where = where
-
-    def optional(self, read: Callable[[str], _T], name: str) -> _T | None:
-        return read(name) if name in self._fields else None
 
     def string(self, name: str) -> str:
         value = self._fields[name]
@@ -231,31 +236,43 @@ class _FieldReader:
 
     def strings(self, name: str) -> list[str]:
         value = self._fields[name]
-        if not isinstance(value, list) or not set(map(type, value)) <= {str}:
+        if not isinstance(value, list) or not set(map(type, value)) <= _STR:
             raise self._wrong(name, "an array of strings")
         return value
 
     def boolean(self, name: str) -> bool:
-        value = self._fields[name]
+        """An optional flag: False when absent."""
+        value = self._fields.get(name, False)
         if not isinstance(value, bool):
             raise self._wrong(name, "true or false")
         return value
 
-    def amount(self, name: str) -> Amount:
-        value = self._fields[name]
+    def amount(self, name: str) -> Amount | None:
+        value = self._fields.get(name, _ABSENT)
+        if type(value) is int:
+            return value
+        if value is _ABSENT:
+            return None
         if not _is_amount(value):
             raise self._wrong(name, "a number")
         return value
 
-    def amounts(self, name: str) -> tuple[Amount, ...]:
-        value = self._fields[name]
-        if not isinstance(value, list) or not (
-                set(map(type, value)) <= {int} or all(_is_amount(v) for v in value)):
+    def amounts(self, name: str, *, optional: bool = False) -> tuple[Amount, ...] | None:
+        value = self._fields.get(name, _ABSENT)
+        if type(value) is list and set(map(type, value)) <= _INT:
+            return tuple(value)
+        if value is _ABSENT and optional:
+            return None
+        if not isinstance(value, list) or not all(_is_amount(v) for v in value):
             raise self._wrong(name, "an array of numbers")
         return tuple(value)
 
     def _wrong(self, name: str, expected: str) -> PHHError:
         return PHHError(f"{self._where}: {name} must be {expected}, not {self._fields[name]!r}")
+
+
+_ABSENT = object()
+_INT, _STR = {int}, {str}
 
 
 def _is_amount(value: object) -> bool:

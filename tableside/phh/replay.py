@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from tableside.engine import Hand, HandConfig, IllegalAction, variant
 from tableside.engine.variants import Structure
+from tableside.phh.actions import NOOP
 from tableside.phh.errors import PHHError
 from tableside.phh.events import event_of, event_to_action
 from tableside.phh.records import PHHRecord
@@ -23,7 +24,7 @@ STACK_TOLERANCE = 0.5
 def _whole(values: Sequence[int | float] | None, name: str, record: PHHRecord) -> tuple[int, ...]:
     if values is None:
         return ()
-    if set(map(type, values)) <= {int}:
+    if set(map(type, values)) <= _INT:
         return tuple(values)
     result = []
     for value in values:
@@ -36,9 +37,32 @@ def _whole(values: Sequence[int | float] | None, name: str, record: PHHRecord) -
     return tuple(result)
 
 
+def _whole_one(value: int | float | None, name: str, record: PHHRecord) -> int:
+    return value if type(value) is int else _whole((value,), name, record)[0]
+
+
+_INT = {int}
+_LIMITS = (Structure.FIXED_LIMIT, Structure.SPREAD_LIMIT)
+
+
+# PHH histories are played as PokerKit, the format's reference implementation, plays them:
+# a short all-in blind is called for what it posted, and every short all-in raise in fixed
+# limit counts toward the cap without reopening. tableside's own defaults follow the card
+# rooms' rules instead (the full blind; Robert's half-bet rule).
+# A hand played in tableside records its own choice in the user-defined fields "_" + name.
+PHH_RULES = {"call_full_blind": False, "half_bet_rule": False}
+
+
+def _rules_of(record: PHHRecord) -> dict[str, bool]:
+    extra = record.extra
+    if not extra:
+        return PHH_RULES
+    return {name: bool(extra.get("_" + name, default)) for name, default in PHH_RULES.items()}
+
+
 def config_from_record(record: PHHRecord, **house_rules) -> HandConfig:
     """The engine's configuration for a PHH hand. ``house_rules`` are further HandConfig fields
-    (e.g. ``all_hands_shown=True``)."""
+    (e.g. ``all_hands_shown=True``); they override :data:`PHH_RULES`."""
     try:
         game = variant(record.variant)
     except ValueError as error:
@@ -49,16 +73,16 @@ def config_from_record(record: PHHRecord, **house_rules) -> HandConfig:
     if n == 2:
         antes, blinds = antes[::-1], blinds[::-1]
     limits = {}
-    if game.structure in (Structure.FIXED_LIMIT, Structure.SPREAD_LIMIT):
-        limits = {"small_bet": _whole((record.small_bet,), "small_bet", record)[0],
-                  "big_bet": _whole((record.big_bet,), "big_bet", record)[0]}
+    if game.structure in _LIMITS:
+        limits = {"small_bet": _whole_one(record.small_bet, "small_bet", record),
+                  "big_bet": _whole_one(record.big_bet, "big_bet", record)}
     elif record.min_bet is not None:
-        limits = {"min_bet": _whole((record.min_bet,), "min_bet", record)[0]}
-    bring_in = _whole((record.bring_in,), "bring_in", record)[0] if record.bring_in else 0
+        limits = {"min_bet": _whole_one(record.min_bet, "min_bet", record)}
+    bring_in = _whole_one(record.bring_in, "bring_in", record) if record.bring_in else 0
     stacks = _whole(record.starting_stacks, "starting_stacks", record)
     try:
         return HandConfig(game, stacks, antes=antes, blinds=blinds, bring_in=bring_in,
-                          **limits, **house_rules)
+                          **limits, **(_rules_of(record) | house_rules))
     except ValueError as error:
         raise PHHError(f"{record.where}: {error}") from None
 
@@ -68,12 +92,15 @@ def replay_record(record: PHHRecord, **house_rules) -> Hand:
     hand = Hand(config_from_record(record, **house_rules))
     apply = hand.apply
     for number, action in enumerate(record.actions):
-        if action.is_noop:
-            continue
-        # "sm -" shows the cards as dealt: the hand knows them (discards included).
-        dealt = tuple(hand.hole[action.actor]) if action.as_dealt else None
+        event = action.event  # made while reading, for nearly every action
+        if event is None:
+            if action.code == NOOP:
+                continue
+            # "sm -" shows the cards as dealt: the hand knows them (discards included).
+            dealt = tuple(hand.hole[action.actor]) if action.as_dealt else None
+            event = event_of(action, dealt=dealt)
         try:
-            apply(event_of(action, dealt=dealt))
+            apply(event)
         except IllegalAction as refusal:
             raise PHHError(f"{record.where}: actions[{number}] {action.text!r} refused: "
                            f"{refusal}") from None
@@ -136,4 +163,5 @@ def record_from_hand(hand: Hand, **extra) -> PHHRecord:
         starting_stacks=tuple(config.stacks),
         actions=tuple(event_to_action(e) for e in hand.events),
         finishing_stacks=tuple(hand.stacks) if hand.is_over else None,
-        ante_trimming_status=False, extra=dict(extra))
+        ante_trimming_status=False,
+        extra={**{"_" + name: getattr(config, name) for name in PHH_RULES}, **extra})
