@@ -11,6 +11,7 @@ import time
 import pytest
 
 from tableside.table import Store, StoreError, TableService, TableSettings, create_table
+from tableside.table.service import SNAPSHOT_FORMAT
 from tableside.table.simulate import next_command
 from tableside.table.store import APPLICATION_ID, SCHEMA_VERSION, default_db_path
 
@@ -34,7 +35,7 @@ def test_the_state_survives_a_restart_and_snapshots_agree_with_the_log(tmp_path)
         before = service.state.to_snapshot()
         seq = service.state.seq
     with Store(db) as store:
-        snapshot = store.latest_snapshot(1, "state-1")
+        snapshot = store.latest_snapshot(1, SNAPSHOT_FORMAT)
         assert snapshot is not None and seq - 25 < snapshot[0] <= seq
     with TableService.open(db) as service:
         assert service.state.to_snapshot() == before

@@ -36,6 +36,8 @@ class TableHand:
     history: list[dict[str, Any]] = field(default_factory=list)
     event_seqs: list[int] = field(default_factory=list)  # the command behind each event
     voided: bool = False
+    # A redeal of a passed-out deal: why, and who plays it (tableside.table.redeal, as JSON).
+    redeal: dict[str, Any] | None = None
 
     @property
     def config(self) -> HandConfig:
@@ -87,7 +89,7 @@ class TableHand:
             "events": [event_to_json(e) for e in self.hand.events],
             "before": self.before, "history": list(self.history),
             "event_seqs": list(self.event_seqs),
-            "voided": self.voided,
+            "voided": self.voided, "redeal": self.redeal,
         }
 
     @classmethod
@@ -105,4 +107,4 @@ class TableHand:
             names=tuple(data["names"]), straddles=data["straddles"], hand=hand,
             before=data["before"], history=list(data["history"]),
             event_seqs=list(data["event_seqs"]),
-            voided=data["voided"])
+            voided=data["voided"], redeal=data["redeal"])

@@ -44,7 +44,7 @@ from tableside.table.views import dealer_state, public_state
 
 # Bump when the fold or the snapshot layout changes: older snapshots are then ignored and the
 # state is rebuilt from the log alone.
-SNAPSHOT_FORMAT = "state-1"
+SNAPSHOT_FORMAT = "state-2"  # 2: passed-out deals are redealt
 SNAPSHOT_EVERY = 500  # commands between snapshots
 # The longest a writer waits for more commands before a commit (see TableService._gather).
 GATHER_SECONDS = 0.005

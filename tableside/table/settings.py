@@ -37,11 +37,14 @@ ROTATION_KINDS = (*ROTATIONS, DEALERS_CHOICE, MIXED)
 # (call_full_blind) and a short all-in raise of half a bet reopens fixed limit betting
 # (half_bet_rule); hands are not declared. ``declare_hands`` applies to the wild-card games a
 # table deals (the engine has it for those only); in the other games the cards speak.
+# ``progressive_openers`` is the table's own: after a deal nobody opened, the redeal needs
+# queens, then kings, aces and back down (tableside.table.redeal).
 HOUSE_RULES = {
     "raise_cap": (int, type(None)), "uncapped_heads_up": bool, "all_hands_shown": bool,
     "any_draw": bool, "open_pair_big_bet": bool, "openers": (int, type(None)),
     "to_win": (int, type(None)), "button_opens_after_draw": bool,
     "declare_hands": bool, "call_full_blind": bool, "half_bet_rule": bool,
+    "progressive_openers": bool,
 }
 # Keys of a tournament level: what is posted and bet at that level, and how long it lasts.
 LEVEL_KEYS = ("small_blind", "big_blind", "ante", "bring_in", "small_bet", "big_bet",

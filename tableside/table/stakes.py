@@ -4,6 +4,11 @@ The stakes of a hand come, in this order, from the game catalogue's home-game de
 by the table's ``unit``, the table's settings, and in a tournament the current level. Limits
 not set anywhere follow the big blind (small bet = big blind, big bet = twice it; spread
 limit up to three times it), so ``blinds 5/10`` alone makes a 10/20 limit game.
+
+A draw game played with openers (the house rule ``openers``: jacks or better) is an ante
+game, as the seeds describe it: nobody posts blinds (a blind would be a bet before anyone
+opened), everyone antes (the table's ante, else ``unit``), and the button moves as in stud.
+The blinds still size the limits and the smallest bet.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from tableside.engine import HandConfig, Rake, variant
-from tableside.engine.catalogue import entry
+from tableside.engine.catalogue import GameFamily, entry
 from tableside.engine.variants import Structure
 from tableside.table.settings import TableSettings
 
@@ -87,11 +92,27 @@ def stakes_for(settings: TableSettings, code: str, level: dict[str, Any] | None 
         min_bet = 0
     elif "blinds" in needed:
         min_bet = min_bet or blinds[1]
-    if "blinds" not in needed:
+    if "blinds" not in needed or is_ante_game(settings, code):
         blinds = (0, 0)
+        if ante == 0 and settings.ante is None and is_ante_game(settings, code):
+            ante = settings.unit
     if game.structure not in _LIMITS:
         small_bet = big_bet = 0
     return Stakes(code, blinds[0], blinds[1], ante, bring_in, small_bet, big_bet, min_bet)
+
+
+def is_ante_game(settings: TableSettings, code: str) -> bool:
+    """A draw game the table plays with openers: antes, no blinds (see the module's notes).
+    Jacks Back keeps its blinds: a deal nobody opens plays on as lowball there."""
+    game = entry(code)
+    return (settings.house_rules.get("openers") is not None and game.family == GameFamily.DRAW
+            and variant(code).uses_blinds and variant(code).if_unopened is None)
+
+
+def posts_blinds(settings: TableSettings, code: str) -> bool:
+    """Whether a hand of this game at this table has blinds (else everyone is dealt in and
+    the button moves one seat, as in stud)."""
+    return variant(code).uses_blinds and not is_ante_game(settings, code)
 
 
 def _limits_from(big_blind: int, structure: Structure) -> tuple[int, int]:
@@ -106,9 +127,11 @@ def straddle_amounts(stakes: Stakes, count: int) -> tuple[int, ...]:
 
 
 def hand_config(settings: TableSettings, stakes: Stakes, stacks: Sequence[int], *,
-                blinds: Sequence[int] = (), carried_pot: int = 0) -> HandConfig:
+                blinds: Sequence[int] = (), carried_pot: int = 0,
+                openers: int | None = None) -> HandConfig:
     """The engine's configuration for one hand; ``stacks`` and ``blinds`` in position order
-    (first the player left of the button, the button last)."""
+    (first the player left of the button, the button last). ``openers``: what a redeal
+    needs to open, instead of the table's rule."""
     n = len(stacks)
     rake = None
     if settings.rake_percent and settings.rake_cap:
@@ -121,6 +144,9 @@ def hand_config(settings: TableSettings, stakes: Stakes, stacks: Sequence[int], 
         limits = {"min_bet": stakes.min_bet}
     rules = dict(settings.house_rules)
     declare = rules.pop("declare_hands", False)
+    rules.pop("progressive_openers", None)  # the table's rule: it sets ``openers`` per deal
+    if openers is not None:
+        rules["openers"] = openers
     config = HandConfig(
         game, tuple(stacks), antes=(stakes.ante,) * n if stakes.ante else (),
         blinds=tuple(blinds) if any(blinds) else (), bring_in=stakes.bring_in, **limits,

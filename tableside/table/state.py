@@ -21,6 +21,9 @@ Rules as implemented (besides the engine's, and the blinds of :mod:`.blinds`):
   unless rebuys are open (then the dealer eliminates them with ``eliminate``). Players out
   in the same hand finish in the order of the chips they started it with (equal: shared
   place). The last player with chips wins. Level changes take effect at the next hand.
+- Passed-out deals (nobody opened, or trips to win without trips): the next deal is a redeal
+  of the same game for the pot, with the same button; who plays it and what opens it is
+  :mod:`.redeal`'s rule.
 """
 
 from __future__ import annotations
@@ -43,7 +46,6 @@ from tableside.engine import (
     IllegalAction,
     RunTwice,
     Show,
-    variant,
 )
 from tableside.engine.catalogue import GameError, entry
 from tableside.engine.errors import chips
@@ -63,8 +65,9 @@ from tableside.table.codec import cards_of, declaration_of
 from tableside.table.commands import HAND_ACTIONS
 from tableside.table.errors import TableError
 from tableside.table.hand import TableHand
+from tableside.table.redeal import Redeal, redeal_after
 from tableside.table.settings import TableSettings
-from tableside.table.stakes import hand_config, stakes_for, straddle_amounts
+from tableside.table.stakes import hand_config, posts_blinds, stakes_for, straddle_amounts
 
 # Commands that close a finished hand before their last checks (the others check first).
 _CLOSING = frozenset({"start_hand", "rebuy", "add_on", "leave", "adjust_stack", "eliminate",
@@ -115,6 +118,7 @@ class TableState:
         self.eliminated: list[dict[str, Any]] = []  # tournament, in order of elimination
         self.clock: list[dict[str, Any]] = []  # tournament clock: start, pause, resume
         self.carried_pot = 0  # a passed-out deal's pot, for the next hand
+        self.redeal: Redeal | None = None  # who plays for it, and why (tableside.table.redeal)
         self.rake = 0  # kept by the house, hands closed so far
         self.redeal_button: int | None = None  # a misdealt first hand's button, for the redeal
         self.closed = False
@@ -172,6 +176,14 @@ class TableState:
         if cache is None or cache[0] is not self.settings:
             cache = self._rotation_cache = (self.settings, self.settings.make_rotation())
         return cache[1]
+
+    def pending_redeal(self) -> Redeal | None:
+        """The redeal the next deal will be, as things stand (the finished hand still open to
+        corrections included); None when the next deal is a regular one."""
+        hand = self.hand
+        if hand is not None and not hand.voided:
+            return redeal_after(hand, self.settings) if hand.finished else None
+        return self.redeal
 
     def house_rake(self) -> int:
         """Chips the house kept, the finished hand still open to corrections included."""
@@ -413,8 +425,17 @@ class TableState:
             raise refuse("tournament_over", "the tournament is over", "das Turnier ist vorbei")
         if button is None:
             button = self.redeal_button
-        positions, turn = self._choose_game(command, button)
-        code = turn.game if turn is not None else s.game
+        redeal = self.redeal
+        positions = redeal.positions_for(self.in_game()) if redeal is not None else None
+        if positions is None:  # a regular deal (fewer than two left for a redeal: the pot too)
+            redeal = None
+            positions, turn = self._choose_game(command, button)
+            code = turn.game if turn is not None else s.game
+        else:
+            if command["game"] not in (None, redeal.game):
+                raise refuse("redeal_game", f"this deal is a redeal of {redeal.game}",
+                             f"diese Hand wird als {redeal.game} neu gegeben")
+            turn, code = self.turn, redeal.game  # a rotation counts the redeal as one hand
         level = self.next_level or self.level
         if s.tournament and s.levels and self.clock:
             level = self.tournament_clock().reading(at).stage_index + 1
@@ -426,7 +447,8 @@ class TableState:
         blinds = self._place_blinds(stakes, positions, command["straddles"])
         stacks = [self.seats[seat].stack for seat in order]
         try:
-            config = hand_config(s, stakes, stacks, blinds=blinds, carried_pot=self.carried_pot)
+            config = hand_config(s, stakes, stacks, blinds=blinds, carried_pot=self.carried_pot,
+                                 openers=redeal.openers if redeal is not None else None)
         except ValueError as error:
             raise refuse("config", f"this hand cannot be dealt: {error}",
                          f"diese Hand kann nicht gegeben werden: {error}") from None
@@ -434,19 +456,22 @@ class TableState:
             "marks": self.marks.to_json(), "turn": _turn_json(self.turn),
             "flags": {str(n): [self.seats[n].waiting, self.seats[n].missed_big_blind]
                       for n in (*positions.order, *positions.missed)},
-            "carried_pot": self.carried_pot, "level": self.level, "next_level": self.next_level}
+            "carried_pot": self.carried_pot, "level": self.level, "next_level": self.next_level,
+            "redeal": self.redeal.to_json() if self.redeal is not None else None}
         self.hands_started += 1
         table_hand = TableHand(
             number=self.hands_started, started_at=at, game=code,
             level=level if level_stakes is not None else None, stakes=stakes,
             positions=positions, names=tuple(self.seats[seat].player for seat in order),
-            straddles=command["straddles"], hand=Hand(config), before=before)
+            straddles=command["straddles"], hand=Hand(config), before=before,
+            redeal=redeal.to_json() if redeal is not None else None)
         table_hand.history.append({**command, "seq": self.seq + 1, "at": at})
         self.hand = table_hand
         self.marks = positions.marks
         self.turn = turn
         self.level, self.next_level = level, None
         self.carried_pot = 0
+        self.redeal = None
         self.redeal_button = None
         for seat in order:
             self.seats[seat].waiting = self.seats[seat].missed_big_blind = False
@@ -464,17 +489,17 @@ class TableState:
             if choice is not None and choice != s.game:
                 raise refuse("game_fixed", f"this table deals {s.game}, not {choice}",
                              f"an diesem Tisch wird {s.game} gegeben, nicht {choice}")
-            positions = self._plan(variant(s.game).uses_blinds, button)
+            positions = self._plan(posts_blinds(s, s.game), button)
             self._check_seats(s.game, positions)
             return positions, None
         turn = self.turn or rotation.start()
         positions = self._plan(True, button)
         try:
             chosen = turn.next_hand(len(positions.order), choice)
-            if not variant(chosen.game).uses_blinds:
+            if not posts_blinds(s, chosen.game):
                 plain = self._plan(False, button)
                 retry = turn.next_hand(len(plain.order), choice)
-                if not variant(retry.game).uses_blinds:
+                if not posts_blinds(s, retry.game):
                     positions, chosen = plain, retry
         except GameError as error:
             raise TableError.from_game(error) from None
@@ -501,10 +526,12 @@ class TableState:
     def _place_blinds(self, stakes: Any, positions: Positions, straddles: int) -> list[int]:
         order, n = positions.order, len(positions.order)
         blinds = [0] * n
-        if straddles and (not self.settings.straddles or not stakes.uses_blinds):
+        # Nobody posts a blind in a redeal (no blind positions): its pot holds the blinds.
+        posting = stakes.uses_blinds and positions.big_blind is not None
+        if straddles and (not self.settings.straddles or not posting):
             raise refuse("no_straddles", "straddles are not allowed at this table",
                          "Straddles sind an diesem Tisch nicht erlaubt")
-        if not stakes.uses_blinds:
+        if not posting:
             return blinds
         if n == 2:
             if straddles:
@@ -581,6 +608,7 @@ class TableState:
         self.marks = Marks.from_json(before["marks"])
         self.turn = _turn_from(before["turn"], self.rotation())
         self.carried_pot = before["carried_pot"]
+        self.redeal = Redeal.from_json(before["redeal"])
         self.level = before["level"]
         if self.next_level is None:  # a level set during the hand still counts
             self.next_level = before["next_level"]
@@ -638,6 +666,7 @@ class TableState:
         self.hand, self.last_hand = None, table_hand
         result = table_hand.hand.result
         self.carried_pot = result.carried if result is not None else 0
+        self.redeal = redeal_after(table_hand, self.settings)
         if result is not None and table_hand.finished:
             self.rake += result.rake
         if busted:
@@ -704,6 +733,7 @@ class TableState:
             "ledger": list(self.ledger), "eliminated": list(self.eliminated),
             "clock": list(self.clock), "carried_pot": self.carried_pot,
             "redeal_button": self.redeal_button, "rake": self.rake,
+            "redeal": self.redeal.to_json() if self.redeal is not None else None,
             "closed": self.closed, "winner": self.winner,
         }
 
@@ -724,6 +754,7 @@ class TableState:
         state.ledger, state.eliminated = list(data["ledger"]), list(data["eliminated"])
         state.clock, state.carried_pot = list(data["clock"]), data["carried_pot"]
         state.redeal_button, state.rake = data["redeal_button"], data["rake"]
+        state.redeal = Redeal.from_json(data["redeal"])
         state.closed, state.winner = data["closed"], data["winner"]
         return state
 

@@ -17,6 +17,7 @@ Shape of :func:`public_state` (seats numbered from 1; amounts in chips)::
      "last_hand": HAND or null,             # the hand closed last
      "rotation": {"en", "de"} or null,      # "H.O.R.S.E.: Razz, 3 of 6 hands"
      "carried_pot": n,
+     "redeal": REDEAL or null,              # the next deal is a redeal of a passed-out one
      "tournament": null or {"level", "next_level", "levels", "level_stakes", "eliminated",
                             "finishing_order", "winner", "clock",
                             "clock_state": null or {"started", "running", "banked",
@@ -33,7 +34,12 @@ Shape of :func:`public_state` (seats numbered from 1; amounts in chips)::
             "players": [{"seat", "player", "start_stack", "stack", "bet", "folded",
                          "all_in", "cards", "shown", "value", "declared"}],
             "result": null or {"pots": [...], "won": {seat: n}, "rake", "carried"},
+            "redeal": REDEAL or null,       # this deal is a redeal: why, who plays it
             "history": [command with "seq" and "at", ...]}
+
+    REDEAL = {"reason": "unopened" or "short_of_winning", "game", "seats", "players",
+              "button", "pot", "passed_out", "openers": null or {"rank", "en", "de"},
+              "text": {"en": "Nobody opened: redeal, queens or better to open", "de": ...}}
 
 A shown hand's ``value`` is how the hand judges it, one per board (run it twice: two):
 ``[{"en": {"name", "category", "best", "strength", "stands_for"?}, "de": {...}}]`` (hi-lo:
@@ -54,6 +60,7 @@ from tableside.engine.catalogue import entry
 from tableside.table.clock import Break
 from tableside.table.codec import UNKNOWN, card_text, declaration_to_json
 from tableside.table.hand import TableHand
+from tableside.table.redeal import Redeal
 from tableside.table.state import TableState, legal_json
 
 
@@ -77,7 +84,8 @@ def _state(state: TableState, reveal: bool) -> dict[str, Any]:
     s = state.settings
     if s is None:
         return {"version": state.seq, "table": None, "seats": [], "hand": None,
-                "last_hand": None, "rotation": None, "carried_pot": 0, "tournament": None,
+                "last_hand": None, "rotation": None, "carried_pot": 0, "redeal": None,
+                "tournament": None,
                 "action_timer": None}
     hand = state.hand
     hand_view = hand_state(hand, reveal) if hand else None
@@ -92,6 +100,7 @@ def _state(state: TableState, reveal: bool) -> dict[str, Any]:
         "rotation": ({"en": state.turn.banner("en"), "de": state.turn.banner("de")}
                      if state.turn is not None and state.turn.game else None),
         "carried_pot": state.carried_pot,
+        "redeal": _redeal(state.pending_redeal()),
         "tournament": _tournament(state) if s.tournament else None,
         "action_timer": _timer(state),
     }
@@ -173,8 +182,13 @@ def hand_state(table_hand: TableHand, reveal: bool = False) -> dict[str, Any]:
         "total_pot": hand.total_pot(),
         "players": players,
         "result": _result(result, seats, table_hand) if result is not None else None,
+        "redeal": _redeal(Redeal.from_json(table_hand.redeal)),
         "history": [_entry(e, visible, reveal) for e in table_hand.history],
     }
+
+
+def _redeal(redeal: Redeal | None) -> dict[str, Any] | None:
+    return redeal.to_public() if redeal is not None else None
 
 
 def _value(table_hand: TableHand, player: int) -> list[dict[str, Any]] | None:
