@@ -218,3 +218,17 @@ def test_the_tv_counts_the_tables_action_timer_and_the_console_confirms_the_chip
     bets = {p["seat"]: p["bet"] for p in service.public_state()["hand"]["players"]}
     assert bets == {1: 30, 2: 10}
     expect(seat_box(tv, 2).locator("[data-timer]")).to_be_visible()  # Ben's turn now
+
+
+def test_what_the_dealer_is_typing_survives_a_change_at_the_table(browser, table):
+    service, app, server = table
+    console = dealer_console(browser, app, server.url)
+    console.click("nav.tabs button[data-show=seats]")
+    name = console.locator(".seat-line[data-seat='2']").locator("input").first
+    name.fill("Dora")
+    before = console.locator("body").get_attribute("data-version")
+    # Another device seats a player meanwhile: the console redraws the seats.
+    service.execute({"type": "sit", "seat": 1, "player": "Anna", "buy_in": 500})
+    expect(console.locator("body")).not_to_have_attribute("data-version", before or "")
+    expect(console.locator(".seat-line[data-seat='1'] .who")).to_have_text("Anna")
+    expect(console.locator(".seat-line[data-seat='2']").locator("input").first).to_have_value("Dora")

@@ -160,17 +160,22 @@ async function post(type, fields) {
   const notice = $("notice");
   notice.textContent = t("accepted", { what: type.replace(/_/g, " ") });
   notice.classList.remove("hidden");
+  typingDone = true;
   await refresh();
   return body;
 }
 
+// Refreshes overlap (our own command, the stream, the catalogue): an answer that comes
+// back after a newer one must not roll the console back to an older table.
 async function refresh() {
   const response = await fetch("/api/dealer/state");
   if (response.status === 401) {
     location.assign("/dealer/login?next=/dealer");
     return;
   }
-  dealer = await response.json();
+  const state = await response.json();
+  if (dealer && state.version < dealer.version) return;
+  dealer = state;
   render();
 }
 
@@ -681,13 +686,43 @@ function renderMore() {
 }
 
 // ------------------------------------------------------------------ all together
+// A change at the table redraws the panel; what the dealer was typing must survive it.
+function inputKey(input) {
+  const seat = input.closest("[data-seat]")?.dataset.seat ?? "";
+  return `${seat}|${input.getAttribute("aria-label") ?? input.name ?? input.id}`;
+}
+
+let typingDone = false; // set when a command went through: what was typed is used up
+
+function keepingInputs(draw) {
+  const keep = !typingDone;
+  typingDone = false;
+  const typed = new Map();
+  let focused = null;
+  for (const input of document.querySelectorAll("section.panel input:not([type=checkbox]):not([type=radio])")) {
+    if (input.value !== input.defaultValue) typed.set(inputKey(input), input.value);
+    if (input === document.activeElement) focused = inputKey(input);
+  }
+  draw();
+  for (const input of document.querySelectorAll("section.panel input:not([type=checkbox]):not([type=radio])")) {
+    const key = inputKey(input);
+    if (keep && typed.has(key)) {
+      input.value = typed.get(key);
+      input.dispatchEvent(new Event("input")); // buttons that show the amount follow it
+    }
+    if (keep && key === focused) input.focus();
+  }
+}
+
 function render() {
   if (!dealer) return;
   renderSummary();
-  if (tab === "hand") renderHand();
-  if (tab === "seats") renderSeats();
-  if (tab === "game") renderGame();
-  if (tab === "more") renderMore();
+  keepingInputs(() => {
+    if (tab === "hand") renderHand();
+    if (tab === "seats") renderSeats();
+    if (tab === "game") renderGame();
+    if (tab === "more") renderMore();
+  });
   document.body.dataset.version = dealer.version;
 }
 
@@ -716,6 +751,8 @@ for (const b of document.querySelectorAll("nav.tabs button")) {
   b.addEventListener("click", () => showTab(b.dataset.show));
 }
 fetch("/api/dealer/games").then((r) => r.json()).then((body) => { games = body; render(); });
+// The console does not wait for the stream: a stream slot may be slow to come or refused.
+refresh();
 // The public stream says when anything changed (a button at the table, another phone).
 new LiveState({
   onState: (s) => { if (!dealer || s.version !== dealer.version) refresh(); },
