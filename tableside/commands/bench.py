@@ -16,6 +16,7 @@ BENCHMARKS = {
     "rfid": "tableside.benchmarks.rfid",
     "table": "tableside.benchmarks.table",
     "web": "tableside.benchmarks.web",
+    "vision": "tableside.benchmarks.vision",
 }
 
 

@@ -1,0 +1,479 @@
+#!/usr/bin/env python3
+"""Train the corner-index reader that ships in tableside/vision/models/.
+
+The reader is a small convolutional network that looks at one candidate patch (see
+tableside/vision/patches.py) and says which rank and suit it shows, or that it is no index.
+Its examples come from drawn table scenes, cut by the very code that cuts them at run time, so
+that it learns what the recogniser will really show it:
+
+* scenes made with the development decks (all but the held-out ones, which the tests use to
+  show that it reads designs it never saw), and
+* scenes made with decks drawn on the fly in random styles, lettered with every usable TrueType
+  font on the machine (through Pillow) and OpenCV's Hershey fonts, with suit symbols from fonts
+  and drawn shapes, two and four colours, normal and jumbo indices.
+
+A candidate is labelled with a card when its rank point lies on the rank and its suit point on
+the suit of a corner index that is wholly in view; candidates on partly hidden or glared-out
+indices are left out; everything else is "no index". The network is exported to ONNX for
+cv2.dnn; a JSON file beside it records the classes, the decks used and the training figures.
+
+Needs (for training only, never at run time): torch, onnx, Pillow.
+
+    .venv/bin/pip install torch==2.13.0 onnx pillow
+    .venv/bin/python scripts/train_card_reader.py            # about 10 minutes on 2 cores
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from tableside.cards import RANK_CHARS, SUIT_CHARS  # noqa: E402
+from tableside.vision.candidates import find_candidates  # noqa: E402
+from tableside.vision.decks import load_deck  # noqa: E402
+from tableside.vision.drawn import (  # noqa: E402
+    HERSHEY_FONTS,
+    crop,
+    drawn_deck,
+    fit_height,
+    hershey_painter,
+)
+from tableside.vision.marks import find_marks  # noqa: E402
+from tableside.vision.patches import (  # noqa: E402
+    CHANNELS,
+    GLANCE,
+    GLANCE_CHANNELS,
+    PATCH,
+    cut_glances,
+    cut_patches,
+)
+from tableside.vision.reader import FINDER_KEEPS, FINDER_PATH, MODEL_PATH, NO_INDEX  # noqa: E402
+from tableside.vision.scenes import SceneOptions, draw_scene  # noqa: E402
+
+DEFAULT_DECKS = REPO.parent / "shared" / "data" / "decks"
+# Decks never shown in training, so that the tests can show the reader on designs it never saw:
+# a whole family (narrow serif figures, four colours with yellow diamonds) and the one with
+# bevelled figures on grey paper.
+HELD_OUT_DECKS = ("gnome-neoclassical", "gnome-neoclassical_4_color", "gnome-tango")
+IGNORE = -1
+# Font families whose letters no card would use.
+UNFIT_FONTS = ("symbol", "dingbat", "math", "emoji", "keyboard", "initials", "chorus", "z003",
+               "d050000l", "hairline", "thin", "cursor")
+SUIT_TEXT = {"s": "\u2660", "h": "\u2665", "d": "\u2666", "c": "\u2663"}
+# How far the "inside" tests reach beyond a glyph's box (share of the box), since blur and
+# joined strokes move a mark's centre a little.
+GROW = 1.25
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--decks", type=Path, default=DEFAULT_DECKS)
+    parser.add_argument("--scenes", type=int, default=1600, help="training scenes")
+    parser.add_argument("--validation-scenes", type=int, default=150)
+    parser.add_argument("--epochs", type=int, default=14)
+    parser.add_argument("--workers", type=int, default=2, help="processes drawing scenes")
+    parser.add_argument("--threads", type=int, default=2, help="torch threads")
+    parser.add_argument("--seed", type=int, default=20240607)
+    parser.add_argument("--cache", type=Path, default=None,
+                        help="keep the examples in this .npz (reused when it exists)")
+    parser.add_argument("--out", type=Path, default=MODEL_PATH)
+    args = parser.parse_args()
+
+    started = time.perf_counter()
+    names = sorted(p.name for p in args.decks.iterdir() if p.is_dir())
+    training_decks = [n for n in names if n not in HELD_OUT_DECKS]
+    print(f"training decks: {training_decks}; held out: {list(HELD_OUT_DECKS)}", flush=True)
+
+    if args.cache and args.cache.exists():
+        data = dict(np.load(args.cache))
+    else:
+        data = make_examples(args, training_decks)
+        if args.cache:
+            np.savez_compressed(args.cache, **data)
+    made = time.perf_counter()
+    print(f"examples: {len(data['train_labels'])} training, {len(data['val_labels'])} "
+          f"validation, {made - started:.0f} s", flush=True)
+
+    figures = train(args, data)
+    trained = time.perf_counter()
+    meta = {
+        "patch": PATCH,
+        "classes": [r + s for r in RANK_CHARS for s in SUIT_CHARS],
+        "finder": "card_finder.onnx: 3 x 16 x 16 glance (ink, rank mark, suit mark) -> 1 logit",
+        "reader": "card_reader.onnx: 5 x 32 x 32 (ink, red-green, yellow-blue, rank mark, "
+                  "suit mark) -> 14 rank logits (13 ranks deuce to ace, then no index), "
+                  "4 suit logits (cdhs)",
+        "trained_on": training_decks,
+        "held_out": list(HELD_OUT_DECKS),
+        "drawn_decks": "random styles lettered with the TrueType and Hershey fonts of the "
+                       "training machine",
+        "examples": len(data["train_labels"]),
+        "seconds_making_examples": round(made - started),
+        "seconds_training": round(trained - made),
+        "torch_threads": args.threads,
+        **figures,
+    }
+    args.out.with_suffix(".json").write_text(json.dumps(meta, indent=2) + "\n")
+    print(json.dumps(meta, indent=2))
+
+
+# --- examples -----------------------------------------------------------------------------
+
+
+def make_examples(args: argparse.Namespace, training_decks: list[str]) -> dict[str, np.ndarray]:
+    jobs = [(args.decks, training_decks, args.seed + n, n < args.validation_scenes)
+            for n in range(args.scenes + args.validation_scenes)]
+    parts: dict[bool, list] = {True: [], False: []}
+    with multiprocessing.get_context("fork").Pool(args.workers, initializer=_init_worker,
+                                                  initargs=(args.decks, training_decks)) as pool:
+        for n, (validation, *arrays) in enumerate(
+                pool.imap_unordered(_scene_examples, jobs, chunksize=4)):
+            parts[validation].append(arrays)
+            if n % 200 == 0:
+                print(f"  scene {n}/{len(jobs)}", flush=True)
+    result = {}
+    for validation, prefix in ((False, "train"), (True, "val")):
+        for k, kind in enumerate(("glances", "patches", "labels")):
+            result[f"{prefix}_{kind}"] = np.concatenate([a[k] for a in parts[validation]])
+    return result
+
+
+_WORKER: dict = {}
+
+
+def _init_worker(deck_folder: Path, training_decks: list[str]) -> None:
+    cv2.setNumThreads(1)
+    _WORKER["decks"] = [load_deck(deck_folder / name) for name in training_decks]
+    _WORKER["fonts"] = usable_fonts()
+    _WORKER["suit_fonts"] = [f for f in _WORKER["fonts"] if has_suits(f)]
+
+
+def _scene_examples(job) -> tuple[bool, np.ndarray, np.ndarray, np.ndarray]:
+    _, _, seed, validation = job
+    rng = random.Random(seed)
+    # More drawn designs than real ones: the drawn ones are what teach unseen designs.
+    decks = _WORKER["decks"] if rng.random() < 0.4 else [random_drawn_deck(rng)]
+    # Now and then harder than the tests ask, so that the reader has margin.
+    options = SceneOptions(card_width=(56.0, 170.0), blur=rng.choice([1.0, 1.0, 1.4]),
+                           noise=rng.choice([6.0, 9.0]))
+    scene = draw_scene(rng, decks, options)
+    marks = find_marks(scene.image)
+    candidates = find_candidates(marks)
+    labels = label_candidates(scene, candidates)
+    # Positives twice more with the points shaken a little (mark centres wander with blur).
+    positive = np.nonzero(labels >= 0)[0]
+    positive = positive[labels[positive] != NO_INDEX]
+    keep = labels != IGNORE
+    # Easy negatives are many and alike: keep a third of them.
+    negatives = np.nonzero(labels == NO_INDEX)[0]
+    drop = negatives[np.array([rng.random() > 0.35 for _ in negatives], bool)] \
+        if len(negatives) else negatives
+    keep[drop] = False
+    chosen = np.concatenate([np.nonzero(keep)[0], np.repeat(positive, 2)])
+    # The two copies of each positive are shaken; the others are cut as they are.
+    shaken = shake(candidates, positive, rng)
+    unshaken = candidates.subset(np.nonzero(keep)[0])
+    glances = np.concatenate([cut_glances(marks, unshaken), cut_glances(marks, shaken)])
+    patches = np.concatenate([cut_patches(marks, unshaken), cut_patches(marks, shaken)])
+    # Stored small: every plane lies in -1..1.
+    return (validation, (glances * 127).round().astype(np.int8),
+            (patches * 127).round().astype(np.int8), labels[chosen])
+
+
+def shake(candidates, chosen: np.ndarray, rng: random.Random):
+    from tableside.vision.candidates import Candidates
+
+    chosen = np.repeat(chosen, 2)
+    spans = candidates.spans[chosen][:, None]
+    noise = np.random.default_rng(rng.getrandbits(32))
+    rank = candidates.rank_points[chosen] + noise.normal(0, 0.05, (len(chosen), 2)) * spans
+    suit = candidates.suit_points[chosen] + noise.normal(0, 0.05, (len(chosen), 2)) * spans
+    return Candidates(rank.astype(np.float32), suit.astype(np.float32),
+                      candidates.rank_marks[chosen], candidates.suit_marks[chosen],
+                      candidates.passes[chosen])
+
+
+def label_candidates(scene, candidates) -> np.ndarray:
+    """Per candidate: the card number (rank * 4 + suit), NO_INDEX, or IGNORE."""
+    labels = np.full(len(candidates), NO_INDEX, np.int64)
+    for card in scene.cards:
+        if not card.face_up:
+            continue
+        rank, suit = RANK_CHARS.index(card.name[0]), SUIT_CHARS.index(card.name[1])
+        for index in card.indices:
+            on_rank = inside_quad(candidates.rank_points, index.rank, GROW)
+            on_suit = inside_quad(candidates.suit_points, index.suit, GROW)
+            hit = on_rank & on_suit
+            if index.readable:
+                labels[hit] = rank * 4 + suit
+            elif index.visible > 0.3:
+                labels[hit] = IGNORE
+    return labels
+
+
+def inside_quad(points: np.ndarray, quad: np.ndarray, grow: float) -> np.ndarray:
+    centre = quad.mean(axis=0)
+    quad = (quad - centre) * grow + centre
+    signs = []
+    for k in range(4):
+        a, b = quad[k], quad[(k + 1) % 4]
+        signs.append((b[0] - a[0]) * (points[:, 1] - a[1]) - (b[1] - a[1]) * (points[:, 0] - a[0]))
+    signs = np.stack(signs, axis=1)
+    return np.all(signs >= 0, axis=1) | np.all(signs <= 0, axis=1)
+
+
+# --- drawn decks with system fonts -----------------------------------------------------------
+
+
+def usable_fonts() -> list[str]:
+    try:
+        listing = subprocess.run(["fc-list", ":", "file", "family", "style"], check=True,
+                                 capture_output=True, text=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return []
+    fonts = []
+    for line in listing.splitlines():
+        path = line.split(":", 1)[0]
+        if not path.endswith((".ttf", ".otf", ".t1", ".pfb")):
+            continue
+        if any(word in line.lower() for word in UNFIT_FONTS):
+            continue
+        fonts.append(path)
+    return sorted(set(fonts))
+
+
+def ttf_painter(path: str, stroke: float):
+    from PIL import Image, ImageDraw, ImageFont
+
+    font = ImageFont.truetype(path, 120)
+
+    def paint(text: str, height: int) -> np.ndarray:
+        image = Image.new("L", (420, 260), 0)
+        draw = ImageDraw.Draw(image)
+        draw.text((40, 40), text, font=font, fill=255, stroke_width=round(stroke * 120),
+                  stroke_fill=255)
+        return fit_height(crop(np.array(image)), height)
+
+    return paint
+
+
+def has_suits(path: str) -> bool:
+    """True if the font draws the four suit symbols (not its "missing glyph" box)."""
+    try:
+        from PIL import ImageFont
+
+        font = ImageFont.truetype(path, 60)
+        missing = np.array(font.getmask("\uffff"))
+        masks = [np.array(font.getmask(char)) for char in SUIT_TEXT.values()]
+    except Exception:  # a font Pillow cannot read
+        return False
+    return all(m.size and (m.shape != missing.shape or not np.array_equal(m, missing))
+               for m in masks) and len({m.tobytes() for m in masks}) == 4
+
+
+def font_suits(path: str) -> dict[str, np.ndarray]:
+    from PIL import Image, ImageDraw, ImageFont
+
+    font = ImageFont.truetype(path, 160)
+    suits = {}
+    for suit, char in SUIT_TEXT.items():
+        image = Image.new("L", (300, 300), 0)
+        ImageDraw.Draw(image).text((40, 20), char, font=font, fill=255)
+        suits[suit] = crop(np.array(image))
+    return suits
+
+
+def random_drawn_deck(rng: random.Random):
+    fonts, suit_fonts = _WORKER["fonts"], _WORKER["suit_fonts"]
+    if fonts and rng.random() < 0.75:
+        painter = ttf_painter(rng.choice(fonts), rng.choice([0, 0, 0.01, 0.02]))
+    else:
+        painter = hershey_painter(rng.choice(HERSHEY_FONTS), rng.uniform(0.06, 0.16),
+                                  italic=rng.random() < 0.1)
+    suits = font_suits(rng.choice(suit_fonts)) if suit_fonts and rng.random() < 0.4 else None
+    return drawn_deck(rng, painter, suits=suits)
+
+
+# --- the networks ---------------------------------------------------------------------------
+
+
+def build_finder():
+    """The quick look: about 5,000 weights on the half-size glance; one logit, "index"."""
+    import torch.nn as nn
+
+    return nn.Sequential(
+        nn.Conv2d(GLANCE_CHANNELS, 8, 3, padding=1), nn.BatchNorm2d(8), nn.ReLU(), nn.MaxPool2d(2),
+        nn.Conv2d(8, 16, 3, padding=1), nn.BatchNorm2d(16), nn.ReLU(), nn.MaxPool2d(2),
+        nn.Flatten(), nn.Linear(16 * (PATCH // 8) ** 2, 32), nn.ReLU(), nn.Linear(32, 1))
+
+
+def build_reader():
+    """The closer look: about 100,000 weights; 14 rank logits (13 and none), 4 suit logits."""
+    import torch.nn as nn
+
+    return nn.Sequential(
+        nn.Conv2d(CHANNELS, 12, 3, padding=1), nn.BatchNorm2d(12), nn.ReLU(), nn.MaxPool2d(2),
+        nn.Conv2d(12, 24, 3, padding=1), nn.BatchNorm2d(24), nn.ReLU(), nn.MaxPool2d(2),
+        nn.Conv2d(24, 48, 3, padding=1), nn.BatchNorm2d(48), nn.ReLU(), nn.MaxPool2d(2),
+        nn.Flatten(), nn.Dropout(0.1), nn.Linear(48 * (PATCH // 8) ** 2, 96), nn.ReLU(),
+        nn.Linear(96, 18))
+
+
+def augment(batch, generator):
+    """Light changes the scenes do not already make: contrast, gamma, noise, a pixel's shift."""
+    import torch
+
+    count = batch.shape[0]
+    ink = batch[:, :1].clamp(0, 1)
+    gamma = torch.exp(torch.empty(count, 1, 1, 1).uniform_(-0.4, 0.4, generator=generator))
+    gain = torch.empty(count, 1, 1, 1).uniform_(0.75, 1.1, generator=generator)
+    ink = ink ** gamma * gain
+    colour = batch[:, 1:] * torch.empty(count, 1, 1, 1).uniform_(0.6, 1.3, generator=generator)
+    batch = torch.cat([ink, colour], dim=1)
+    batch = batch + torch.randn(batch.shape, generator=generator) * \
+        torch.empty(count, 1, 1, 1).uniform_(0, 0.08, generator=generator)
+    shift = torch.randint(-1, 2, (2,), generator=generator)
+    batch = torch.roll(batch, shifts=(int(shift[0]), int(shift[1])), dims=(2, 3))
+    return torch.cat([batch[:, :1].clamp(0, 1), batch[:, 1:].clamp(-1, 1)], dim=1)
+
+
+def as_float(patches: np.ndarray):
+    import torch
+
+    return torch.from_numpy(patches.astype(np.float32) / 127)
+
+
+def fit(network, inputs: np.ndarray, loss_of, epochs: int, generator, label: str,
+        report=None) -> None:
+    """Train ``network`` on ``inputs`` (int8 patches) with ``loss_of(output, rows)``."""
+    import torch
+
+    optimiser = torch.optim.AdamW(network.parameters(), lr=5e-3, weight_decay=1e-4)
+    batch_size = 256
+    steps = max(1, epochs * (len(inputs) // batch_size))
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=5e-3, total_steps=steps,
+                                                   pct_start=0.15)
+    for epoch in range(epochs):
+        network.train()
+        order = torch.randperm(len(inputs), generator=generator)
+        total = 0.0
+        for start in range(0, len(order) - batch_size + 1, batch_size):
+            rows = order[start:start + batch_size]
+            batch = augment(as_float(inputs[rows.numpy()]), generator)
+            output = network(batch)
+            loss = loss_of(output, rows)
+            optimiser.zero_grad()
+            loss.backward()
+            optimiser.step()
+            schedule.step()
+            total += loss.item() * len(rows)
+        network.eval()
+        extra = report() if report else ""
+        print(f"{label} epoch {epoch + 1}: loss {total / len(inputs):.4f} {extra}", flush=True)
+
+
+def train(args: argparse.Namespace, data: dict[str, np.ndarray]) -> dict:
+    import torch
+    import torch.nn.functional as functional
+
+    torch.manual_seed(args.seed)
+    torch.set_num_threads(args.threads)
+    generator = torch.Generator().manual_seed(args.seed)
+    labels = torch.from_numpy(data["train_labels"]).long()
+    is_index = (labels != NO_INDEX).float()
+
+    finder = build_finder()
+    fit(finder, data["train_glances"],
+        lambda out, rows: functional.binary_cross_entropy_with_logits(out[:, 0], is_index[rows]),
+        max(3, args.epochs // 3), generator, "finder", report=lambda: finder_figures(finder, data))
+
+    # The closer look learns from what the quick look lets through (with some margin).
+    chance = finder_chances(finder, data["train_glances"])
+    passed = np.nonzero(chance >= FINDER_KEEPS / 2)[0]
+    print(f"finder passes {len(passed)} of {len(chance)} training examples", flush=True)
+    subset = data["train_patches"][passed]
+    sub_labels = labels[torch.from_numpy(passed)]
+    ranks = torch.where(sub_labels == NO_INDEX, torch.tensor(13), sub_labels // 4)
+    suits = torch.where(sub_labels == NO_INDEX, torch.tensor(-100), sub_labels % 4)
+    reader = build_reader()
+    fit(reader, subset, lambda out, rows: functional.cross_entropy(out[:, :14], ranks[rows])
+        + functional.cross_entropy(out[:, 14:], suits[rows], ignore_index=-100),
+        args.epochs, generator, "reader", report=lambda: evaluate(finder, reader, data))
+    finder_path = FINDER_PATH if args.out == MODEL_PATH else \
+        args.out.with_name(args.out.stem.replace("reader", "finder") + ".onnx")
+    export(finder, finder_path, (GLANCE_CHANNELS, GLANCE, GLANCE))
+    export(reader, args.out, (CHANNELS, PATCH, PATCH))
+    figures = evaluate(finder, reader, data)
+    figures.update(finder_figures(finder, data))
+    figures["finder_passes_training_share"] = round(len(passed) / len(chance), 4)
+    return figures
+
+
+def finder_chances(finder, glances: np.ndarray) -> np.ndarray:
+    import torch
+
+    with torch.no_grad():
+        return np.concatenate([torch.sigmoid(finder(as_float(glances[i:i + 4096]))[:, 0]).numpy()
+                               for i in range(0, len(glances), 4096)])
+
+
+def finder_figures(finder, data: dict[str, np.ndarray]) -> dict:
+    chance = finder_chances(finder, data["val_glances"])
+    positive = data["val_labels"] != NO_INDEX
+    kept = chance >= FINDER_KEEPS
+    return {"finder_keeps_indices": round(float(kept[positive].mean()), 5),
+            "finder_keeps_others": round(float(kept[~positive].mean()), 4)}
+
+
+def evaluate(finder, reader, data: dict[str, np.ndarray]) -> dict:
+    """The cascade on the validation examples, candidate by candidate."""
+    import torch
+
+    patches, labels = data["val_patches"], data["val_labels"]
+    kept = finder_chances(finder, data["val_glances"]) >= FINDER_KEEPS
+    with torch.no_grad():
+        output = torch.cat([reader(as_float(patches[i:i + 4096]))
+                            for i in range(0, len(patches), 4096)])
+    rank_p = torch.softmax(output[:, :14], 1).numpy()
+    suit_p = torch.softmax(output[:, 14:], 1).numpy()
+    rank, suit = rank_p.argmax(1), suit_p.argmax(1)
+    predicted = np.where((rank == 13) | ~kept, NO_INDEX, rank * 4 + suit)
+    confidence = np.where(predicted == NO_INDEX, 0, rank_p.max(1) * suit_p.max(1))
+    positive = labels != NO_INDEX
+    figures = {"validation_indices": int(positive.sum()),
+               "validation_negatives": int((~positive).sum())}
+    for threshold in (0.5, 0.9):
+        said = (predicted != NO_INDEX) & (confidence >= threshold)
+        right = said & (predicted == labels)
+        figures[f"read_at_{threshold}"] = round(float(right[positive].mean()), 4)
+        figures[f"wrong_at_{threshold}"] = round(float((said & ~right).sum() / max(1, said.sum())),
+                                                 5)
+    return figures
+
+
+def export(network, path: Path, shape: tuple[int, int, int]) -> None:
+    import torch
+
+    network.eval()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    example = torch.zeros(1, *shape)
+    torch.onnx.export(network, example, str(path), dynamo=False, input_names=["patches"],
+                      output_names=["logits"], opset_version=13,
+                      dynamic_axes={"patches": {0: "count"}, "logits": {0: "count"}})
+
+
+if __name__ == "__main__":
+    main()

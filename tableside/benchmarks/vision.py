@@ -1,0 +1,199 @@
+"""Time card recognition per 1280 x 720 frame on one core, beside a classic OpenCV reader.
+
+The same seeded table scenes (board rows, fanned hands, face-down cards, chips, perspective,
+glare, blur, noise, JPEG) are read by tableside's recogniser and by a plain OpenCV baseline in
+the manner of the well-known hobby card detectors (EdjeElectronics' OpenCV-Playing-Card-
+Detector): threshold, four-cornered contours taken as cards, each card flattened, its top-left
+corner split into rank and suit and template-matched. The baseline is given templates cut from
+the very deck in the scenes, an advantage tableside does not have. OpenCV runs on one thread
+(``cv2.setNumThreads(1)``). Each frame's time is its wall-clock time; the median, the 90th
+percentile, the scores (read and wrong rates, as the tests count them) and the peak memory
+(process resident size, and the Python/numpy peak through tracemalloc in a separate pass over
+a few frames, since tracing slows allocation) are reported. Scenes come from decks drawn by
+code, or from ``--decks`` (a deck folder, or a folder of deck folders).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import resource
+import statistics
+import time
+import tracemalloc
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+from tableside.benchmarks.common import machine_info, positive
+from tableside.cards import Card
+from tableside.vision.assembly import CardSighting
+from tableside.vision.decks import Deck, load_deck
+from tableside.vision.drawn import drawn_deck
+from tableside.vision.recognizer import CardRecognizer
+from tableside.vision.scenes import Scene, SceneOptions, draw_scene
+from tableside.vision.scoring import Score, score_scene
+
+GOAL_MS = 60.0
+TRACED_FRAMES = 5
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--frames", type=positive, default=40,
+                        help="scenes to read (default 40)")
+    parser.add_argument("--decks", type=Path, default=None,
+                        help="a deck folder or a folder of deck folders (default: decks "
+                             "drawn by code)")
+    parser.add_argument("--seed", type=int, default=11, help="seed of the scenes (default 11)")
+
+
+def run(args: argparse.Namespace) -> dict[str, Any]:
+    cv2.setNumThreads(1)
+    decks = _decks(args)
+    rng = random.Random(args.seed)
+    scenes = [draw_scene(rng, [rng.choice(decks)], SceneOptions()) for _ in range(args.frames)]
+    recognizer = CardRecognizer()
+    recognizer.recognize(scenes[0].image)  # load and warm up outside the clock
+
+    ours = _measure(lambda frame: recognizer.recognize(frame).cards, scenes, trace=True)
+    baselines = {deck.name: TemplateBaseline(deck) for deck in decks}
+    peer = _measure(lambda frame, scene: baselines[scene.deck].read(frame), scenes,
+                    pass_scene=True)
+    return {
+        "benchmark": "vision",
+        "machine": machine_info("opencv-python"),
+        "opencv_threads": cv2.getNumThreads(),
+        "frames": len(scenes),
+        "frame_size": list(SceneOptions().size),
+        "decks": [deck.name for deck in decks],
+        "results": {"tableside": ours, "opencv_template_baseline": peer},
+        "ratios": {"baseline_ms_over_tableside_ms": round(
+            peer["median_ms"] / ours["median_ms"], 3)},
+        "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+        "goals": {"median_ms_at_most": GOAL_MS, "median_ms": ours["median_ms"],
+                  "met": ours["median_ms"] <= GOAL_MS},
+    }
+
+
+def _decks(args: argparse.Namespace) -> list[Deck]:
+    if args.decks is None:
+        return [drawn_deck(random.Random(args.seed + n), name=f"drawn-{n}") for n in range(3)]
+    folder = args.decks
+    if (folder / "As.png").exists():
+        return [load_deck(folder)]
+    return [load_deck(sub) for sub in sorted(folder.iterdir()) if (sub / "As.png").exists()]
+
+
+def _measure(read, scenes: list[Scene], *, trace: bool = False,
+             pass_scene: bool = False) -> dict[str, Any]:
+    """Time each frame (nothing else running in the process), score the answers; then, when
+    ``trace``, read the frames again under tracemalloc for the peak of Python/numpy memory
+    (tracing slows allocations, so it has a pass of its own)."""
+    times = []
+    total = Score()
+    for n, scene in enumerate(scenes):
+        started = time.perf_counter()
+        cards = read(scene.image, scene) if pass_scene else read(scene.image)
+        times.append((time.perf_counter() - started) * 1000)
+        total.add(score_scene(scene, cards, f"#{n}"))
+    result = {"median_ms": round(statistics.median(times), 2),
+              "p90_ms": round(float(np.percentile(times, 90)), 2),
+              "mean_ms": round(statistics.fmean(times), 2), **total.to_json()}
+    if trace:
+        peak = 0
+        for scene in scenes[:TRACED_FRAMES]:
+            tracemalloc.start()
+            read(scene.image)
+            peak = max(peak, tracemalloc.get_traced_memory()[1])
+            tracemalloc.stop()
+        result["traced_peak_mb"] = round(peak / 2 ** 20, 1)
+    return result
+
+
+class TemplateBaseline:
+    """The classic reader: cards are bright four-cornered contours; the flattened card's
+    top-left corner is split into rank and suit, each matched against the deck's templates."""
+
+    CARD_SIZE = (200, 300)
+    CORNER = (0.18, 0.3)  # share of the card's width and height holding the index
+    GLYPH = (70, 100)
+
+    def __init__(self, deck: Deck) -> None:
+        self.ranks: dict[str, np.ndarray] = {}
+        self.suits: dict[str, np.ndarray] = {}
+        for name, face in deck.faces.items():
+            image = face.image[:, :, :3].copy()
+            image[face.image[:, :, 3] < 128] = 0
+            glyphs = self._glyphs(cv2.resize(image, self.CARD_SIZE, interpolation=cv2.INTER_AREA))
+            if glyphs is None:
+                continue
+            rank, suit = glyphs
+            self.ranks.setdefault(name[0], rank)
+            self.suits.setdefault(name[1], suit)
+
+    def read(self, frame: np.ndarray) -> list[CardSighting]:
+        grey = cv2.GaussianBlur(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), (5, 5), 0)
+        level, _ = cv2.threshold(grey, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+        _, binary = cv2.threshold(grey, level, 255, cv2.THRESH_BINARY)
+        contours, _ = cv2.findContours(binary, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        cards = []
+        for contour in contours:
+            area = cv2.contourArea(contour)
+            if area < 2500:
+                continue
+            corners = cv2.approxPolyDP(contour, 0.02 * cv2.arcLength(contour, True), True)
+            if len(corners) != 4:
+                continue
+            corners = _portrait_order(corners.reshape(4, 2).astype(np.float32))
+            target = np.float32([[0, 0], [self.CARD_SIZE[0], 0], self.CARD_SIZE,
+                                 [0, self.CARD_SIZE[1]]])
+            flat = cv2.warpPerspective(frame, cv2.getPerspectiveTransform(corners, target),
+                                       self.CARD_SIZE)
+            glyphs = self._glyphs(flat)
+            if glyphs is None:
+                continue
+            rank = _best(glyphs[0], self.ranks)
+            suit = _best(glyphs[1], self.suits)
+            if rank and suit:
+                cards.append(CardSighting(Card(rank + suit), corners.astype(np.float64), 1.0, 1))
+        return cards
+
+    def _glyphs(self, card: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+        width, height = self.CARD_SIZE
+        corner = card[:round(self.CORNER[1] * height), :round(self.CORNER[0] * width)]
+        grey = cv2.cvtColor(corner, cv2.COLOR_BGR2GRAY)
+        grey = cv2.resize(grey, None, fx=4, fy=4, interpolation=cv2.INTER_CUBIC)
+        _, ink = cv2.threshold(grey, 0, 255, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
+        half = ink.shape[0] * 11 // 20
+        parts = []
+        for part in (ink[:half], ink[half:]):
+            contours, _ = cv2.findContours(part, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+            if not contours:
+                return None
+            x, y, w, h = cv2.boundingRect(max(contours, key=cv2.contourArea))
+            parts.append(cv2.resize(part[y:y + h, x:x + w], self.GLYPH))
+        return parts[0], parts[1]
+
+
+def _best(glyph: np.ndarray, templates: dict[str, np.ndarray]) -> str | None:
+    best, best_difference = None, float("inf")
+    for name, template in templates.items():
+        difference = int(cv2.absdiff(glyph, template).sum()) // 255
+        if difference < best_difference:
+            best, best_difference = name, difference
+    # The baseline's own acceptance: at most this many differing pixels (of 7000).
+    return best if best_difference < 2000 else None
+
+
+def _portrait_order(points: np.ndarray) -> np.ndarray:
+    """Top-left, top-right, bottom-right, bottom-left, with the long side down."""
+    centre = points.mean(axis=0)
+    angles = np.arctan2(points[:, 1] - centre[1], points[:, 0] - centre[0])
+    points = points[np.argsort(angles)]  # clockwise on screen, from the left-most upward
+    start = int(np.argmin(points.sum(axis=1)))
+    points = np.roll(points, -start, axis=0)
+    if np.linalg.norm(points[1] - points[0]) > np.linalg.norm(points[3] - points[0]):
+        points = np.roll(points, -1, axis=0)
+    return points

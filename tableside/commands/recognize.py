@@ -1,0 +1,75 @@
+"""``tableside recognize IMAGE...``: read the face-up cards in photographs of the table.
+
+With ``--json`` one object per image and line: ``{"image": path, "cards": [{"card": "Ah",
+"corners": [[x, y], ...4], "confidence": 0.0-1.0}], "ms": float}``; only cards read with
+confidence are listed; ``--unsure`` adds ``"unsure": [...]`` with the others (too unsure, or
+in conflict: corners naming different cards, or one card in two places). An image that cannot
+be read gives ``{"image": path, "error": message}`` and exit status 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+import cv2
+
+from tableside.vision.assembly import CONFIDENT
+
+_TEXT = {
+    "help": "read the face-up cards in photographs of the table / "
+            "die offenen Karten auf Fotos des Tisches lesen",
+    "images": "image files (JPEG, PNG, ...) / Bilddateien",
+    "json": "one JSON object per image / ein JSON-Objekt je Bild",
+    "unsure": "also list the cards read without confidence, apart / "
+              "auch die unsicher gelesenen Karten getrennt auflisten",
+    "confident": f"confidence a card needs to be listed (default {CONFIDENT}) / "
+                 f"nötige Sicherheit, um eine Karte aufzulisten",
+    "unreadable": {"en": "cannot read this image", "de": "dieses Bild ist nicht lesbar"},
+    "none": {"en": "no card read", "de": "keine Karte gelesen"},
+    "unsure_label": {"en": "unsure", "de": "unsicher"},
+}
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser("recognize", help=_TEXT["help"], description=__doc__,
+                                   formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("images", nargs="+", metavar="IMAGE", help=_TEXT["images"])
+    parser.add_argument("--json", action="store_true", help=_TEXT["json"])
+    parser.add_argument("--unsure", action="store_true", help=_TEXT["unsure"])
+    parser.add_argument("--confident", type=float, default=CONFIDENT, metavar="P",
+                        help=_TEXT["confident"])
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from tableside.vision.recognizer import CardRecognizer
+
+    cv2.setNumThreads(1)
+    recognizer = CardRecognizer(confident=args.confident)
+    status = 0
+    for path in args.images:
+        frame = cv2.imread(path, cv2.IMREAD_COLOR)
+        if frame is None:
+            status = 1
+            message = _TEXT["unreadable"]
+            if args.json:
+                print(json.dumps({"image": path, "error": message["en"],
+                                  "error_de": message["de"]}), flush=True)
+            else:
+                print(f"{path}: {message['en']} / {message['de']}", file=sys.stderr)
+            continue
+        recognition = recognizer.recognize(frame)
+        if args.json:
+            print(json.dumps({"image": path, **recognition.to_json(unsure=args.unsure)}),
+                  flush=True)
+            continue
+        cards = " ".join(str(s.card) for s in recognition.cards)
+        line = f"{path}: {cards or _TEXT['none']['en'] + ' / ' + _TEXT['none']['de']}"
+        if args.unsure and recognition.unsure:
+            label = "/".join(_TEXT["unsure_label"].values())
+            line += f"  ({label}: " + " ".join(
+                f"{s.card}?{'!' if s.problem else ''}" for s in recognition.unsure) + ")"
+        print(f"{line}  [{recognition.milliseconds:.0f} ms]", flush=True)
+    return status

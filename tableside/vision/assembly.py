@@ -1,0 +1,292 @@
+"""From index readings to cards: join the corners of one card, place its outline, flag doubts.
+
+Readings of one corner index (a "10" read from its "1" and from its "0", a rank and suit read
+as a pair and as one joined mark) are one index: the best view counts (a candidate that pairs
+the suit with a speck beside the rank sees a poor index), unless another view just as sure of
+seeing an index names another card, which leaves the index unsure.
+
+Indices of one card (top-left and the bottom-right one turned half round) are joined when
+they name the same card and sit where one card's corners would, or when one lies turned half
+round where the other's card (a whole card, not one of a fan) has its far corner. A card is
+as sure as its corners together (either corner reading it suffices: one minus the product of
+their doubts), and two corners that clearly name different cards are a conflict. One card
+seen in two places at once (a deck holds each card once) is a duplicate. Conflicts and
+duplicates are reported as unsure, never as a guess.
+
+A card's outline is the paper region around it when that region is one whole card; otherwise
+(fanned and overlapping cards) it is drawn from the index: the card's corner sits a little up
+and left of the rank, and its size follows the index's size as on the whole cards of the same
+frame (or, with none, as on common decks).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from tableside.cards import Card
+
+# Candidates less likely than this to be an index at all are dropped before anything else.
+MIN_INDEX = 0.3
+# A corner sure of its own card at least this much, and giving the card's reading less than
+# CONFLICT_DOUBT, is in conflict with it.
+CONFLICT_SURE = 0.5
+CONFLICT_DOUBT = 0.1
+# Another view of an index this sure of seeing an index, naming another card, makes the
+# index unsure.
+STRONG_VIEW = 0.9
+# A card is reported as read when its confidence reaches this; below, it is listed as unsure.
+CONFIDENT = 0.9
+# Card width over index span (rank centre to suit centre) on common decks, and height over
+# width; used when no whole card in the frame shows the real ones.
+WIDTH_PER_SPAN = 5.8
+ASPECT = 1.45
+# The card's top-left corner seen from the rank centre, in spans: left and up.
+CORNER_LEFT = 0.55
+CORNER_UP = 0.85
+# A paper region is one whole card when it fills its best rectangle this well and the
+# rectangle's sides are in a card's proportions.
+RECTANGLE_FILL = 0.93
+CARD_ASPECTS = (1.25, 1.7)
+# ...and when its width is this many index spans (common decks: 4 to 6.5).
+WHOLE_CARD_SPANS = (3.5, 7.5)
+# A turned index naming another card belongs to this card when it lies this near (card
+# widths) to where the card's far corner index would be.
+FAR_CORNER_REACH = 0.25
+
+
+@dataclass(frozen=True)
+class CardSighting:
+    """A card seen in one frame: its corners (top-left, top-right, bottom-right, bottom-left
+    as the index reads), the confidence, how many corner indices read it, and any problem
+    ("conflict": its corners name different cards; "duplicate": seen twice at once)."""
+
+    card: Card
+    corners: np.ndarray
+    confidence: float
+    indices: int
+    problem: str | None = None
+
+    @property
+    def centre(self) -> np.ndarray:
+        return self.corners.mean(axis=0)
+
+    def to_json(self) -> dict:
+        data = {"card": str(self.card),
+                "corners": [[round(float(x), 1), round(float(y), 1)] for x, y in self.corners],
+                "confidence": round(float(self.confidence), 4)}
+        if self.problem:
+            data["problem"] = self.problem
+        return data
+
+
+@dataclass
+class _Index:
+    cards: np.ndarray  # probabilities of the 52 cards and of "no index" (summing to 1)
+    weight: float  # how likely the readings were an index at all
+    rank: np.ndarray  # rank point
+    down: np.ndarray  # unit vector, the card's "down" as this index reads
+    span: float
+    outline: int | None  # the whole-card outline it lies in, if any
+
+    @property
+    def card(self) -> int:
+        return int(self.cards[:52].argmax())
+
+    @property
+    def confidence(self) -> float:
+        return float(self.cards[:52].max())
+
+    @property
+    def right(self) -> np.ndarray:
+        return np.array([self.down[1], -self.down[0]])
+
+
+def assemble(probabilities: np.ndarray, rank_points: np.ndarray, suit_points: np.ndarray,
+             outlines: tuple[np.ndarray, ...]) -> list[CardSighting]:
+    """Cards from per-candidate probabilities (N x 53: the 52 cards, then "no index")."""
+    index_chance = 1.0 - probabilities[:, 52]
+    chosen = np.nonzero(index_chance >= MIN_INDEX)[0]
+    if len(chosen) == 0:
+        return []
+    rectangles = [_whole_card(outline) for outline in outlines]
+    readings = []
+    for n in chosen:
+        down = (suit_points[n] - rank_points[n]).astype(np.float64)
+        span = float(np.linalg.norm(down))
+        if span < 1e-6:
+            continue
+        point = rank_points[n].astype(np.float64)
+        cards = probabilities[n].astype(np.float64)
+        down /= span
+        readings.append(_Index(cards, float(index_chance[n]), point, down, span,
+                               _containing(point, down, span, outlines, rectangles)))
+    indices = _join_readings(readings)
+    width_per_span, aspect = _frame_proportions(indices, rectangles)
+    return _join_indices(indices, rectangles, width_per_span, aspect)
+
+
+def _join_readings(readings: list[_Index]) -> list[_Index]:
+    """One entry per corner index: readings at the same place and turn are one index.
+
+    Readings of one index are views of it through different marks (the rank's "1" or its
+    "0", a speck beside the rank, a split or a joined mark). The index says what its best view
+    says (most sure of seeing an index, and of its card), unless another view as sure of
+    seeing an index names another card: then the index is as unsure as those views together.
+    """
+    readings = sorted(readings, key=lambda r: -r.weight * r.confidence)
+    groups: list[list[_Index]] = []
+    for reading in readings:
+        for group in groups:
+            first = group[0]
+            near = np.linalg.norm(reading.rank - first.rank) < 0.75 * max(reading.span,
+                                                                          first.span)
+            if near and float(reading.down @ first.down) > 0.8:
+                group.append(reading)
+                break
+        else:
+            groups.append([reading])
+    indices = []
+    for group in groups:
+        best = group[0]
+        rivals = [r for r in group[1:] if r.weight >= STRONG_VIEW and r.card != best.card
+                  and r.confidence >= CONFLICT_SURE]
+        cards = best.cards
+        if rivals:
+            cards = np.mean(np.stack([best.cards] + [r.cards for r in rivals]), axis=0)
+        indices.append(_Index(cards, best.weight, best.rank, best.down, best.span,
+                              best.outline))
+    return indices
+
+
+def _join_indices(indices: list[_Index], rectangles: list[np.ndarray | None],
+                  width_per_span: float, aspect: float) -> list[CardSighting]:
+    # Each index proposes its card's outline; indices of one card are joined.
+    outlines = [_outline(index, rectangles, width_per_span, aspect) for index in indices]
+    groups: list[list[int]] = []
+    for n in sorted(range(len(indices)), key=lambda k: -indices[k].confidence):
+        for group in groups:
+            if any(_same_card(indices[n], outlines[n], indices[m], outlines[m]) for m in group):
+                group.append(n)
+                break
+        else:
+            groups.append([n])
+
+    sightings = []
+    for group in groups:
+        members = [indices[n] for n in group]
+        doubt = np.ones(52)
+        for member in members:
+            doubt *= 1.0 - member.cards[:52]
+        sureness = 1.0 - doubt
+        card = int(sureness.argmax())
+        problem = None
+        if any(m.card != card and m.confidence >= CONFLICT_SURE
+               and m.cards[card] < CONFLICT_DOUBT for m in members):
+            problem = "conflict"
+        sightings.append(CardSighting(Card(card), outlines[group[0]],
+                                      min(float(sureness[card]), 0.9999), len(members),
+                                      problem))
+    # A deck holds each card once: the same card in two places is a misreading somewhere.
+    by_card: dict[int, list[int]] = {}
+    for n, sighting in enumerate(sightings):
+        by_card.setdefault(int(sighting.card), []).append(n)
+    for places in by_card.values():
+        if len(places) > 1:
+            for n in places:
+                old = sightings[n]
+                sightings[n] = CardSighting(old.card, old.corners, old.confidence, old.indices,
+                                            old.problem or "duplicate")
+    return sightings
+
+
+def _same_card(a: _Index, outline_a: np.ndarray, b: _Index, outline_b: np.ndarray) -> bool:
+    """True if index b is another corner of index a's card (or the same corner again)."""
+    if a.outline is not None and a.outline == b.outline:
+        return True
+    size = np.linalg.norm(outline_a[1] - outline_a[0])
+    if a.card == b.card:
+        # Two corners of one card lie less than its diagonal apart; farther is another card.
+        return bool(np.linalg.norm(a.rank - b.rank) < 2.0 * size)
+    # Different cards read on one card: the other index turned half round, where this card's
+    # far corner index is. Only on a whole card, whose far corner is known: in a fan, the next
+    # card's far corner lies too near where an estimated outline puts this one's.
+    if a.outline is None or float(a.down @ b.down) > -0.8:
+        return False
+    far_corner = 2 * outline_a.mean(axis=0) - a.rank
+    return bool(np.linalg.norm(b.rank - far_corner) < FAR_CORNER_REACH * size)
+
+
+def _outline(index: _Index, rectangles: list[np.ndarray | None], width_per_span: float,
+             aspect: float) -> np.ndarray:
+    if index.outline is not None:
+        return _ordered(rectangles[index.outline], index)
+    width = width_per_span * index.span
+    height = aspect * width
+    corner = index.rank - CORNER_LEFT * index.span * index.right \
+        - CORNER_UP * index.span * index.down
+    return np.array([corner, corner + width * index.right,
+                     corner + width * index.right + height * index.down,
+                     corner + height * index.down])
+
+
+def _ordered(rectangle: np.ndarray, index: _Index) -> np.ndarray:
+    """The rectangle's corners starting from the one nearest the index's corner, clockwise
+    as the card reads (right, then down)."""
+    start = int(np.argmin(rectangle @ (index.right + index.down)))
+    corners = np.roll(rectangle, -start, axis=0)
+    if (corners[1] - corners[0]) @ index.right < (corners[3] - corners[0]) @ index.right:
+        corners = np.roll(corners[::-1], 1, axis=0)
+    return corners
+
+
+def _whole_card(outline: np.ndarray) -> np.ndarray | None:
+    """The outline's rectangle (4 x 2) if the paper region is one whole card, else None."""
+    area = cv2.contourArea(outline.astype(np.float32))
+    (cx, cy), (w, h), angle = cv2.minAreaRect(outline.astype(np.float32))
+    if w < 1 or h < 1:
+        return None
+    ratio = max(w, h) / min(w, h)
+    if area < RECTANGLE_FILL * w * h or not CARD_ASPECTS[0] <= ratio <= CARD_ASPECTS[1]:
+        return None
+    return cv2.boxPoints(((cx, cy), (w, h), angle)).astype(np.float64)
+
+
+def _containing(point: np.ndarray, down: np.ndarray, span: float,
+                outlines: tuple[np.ndarray, ...],
+                rectangles: list[np.ndarray | None]) -> int | None:
+    """The whole-card outline an index lies in, if it is one card for this index: its width
+    fits the index's size and its long side runs the index's way (a tight fan of cards can
+    make a rectangle too, but wider and lying across)."""
+    for n, rectangle in enumerate(rectangles):
+        if rectangle is None or cv2.pointPolygonTest(
+                outlines[n].astype(np.float32).reshape(-1, 1, 2),
+                (float(point[0]), float(point[1])), False) < 0:
+            continue
+        side_a, side_b = rectangle[1] - rectangle[0], rectangle[3] - rectangle[0]
+        long_side, short_side = (side_a, side_b) if np.linalg.norm(side_a) >= np.linalg.norm(
+            side_b) else (side_b, side_a)
+        width = float(np.linalg.norm(short_side))
+        along = abs(float(long_side @ down)) / float(np.linalg.norm(long_side))
+        if WHOLE_CARD_SPANS[0] * span <= width <= WHOLE_CARD_SPANS[1] * span and along >= 0.85:
+            return n
+    return None
+
+
+def _frame_proportions(indices: list[_Index],
+                       rectangles: list[np.ndarray | None]) -> tuple[float, float]:
+    """Card width per index span and card aspect, from whole cards in this frame."""
+    widths, aspects = [], []
+    for index in indices:
+        if index.outline is None:
+            continue
+        rectangle = _ordered(rectangles[index.outline], index)
+        width = np.linalg.norm(rectangle[1] - rectangle[0])
+        height = np.linalg.norm(rectangle[3] - rectangle[0])
+        widths.append(width / index.span)
+        aspects.append(height / width)
+    if not widths:
+        return WIDTH_PER_SPAN, ASPECT
+    return float(np.median(widths)), float(np.median(aspects))

@@ -1,0 +1,187 @@
+"""Where a corner index might be: a rank mark with a suit mark next to it, or one mark that is both.
+
+A corner index is a rank with its suit printed just under it, so the way from the rank to the
+suit says which way is "down" on that card, whatever the card's turn on the table. Every pair
+of nearby marks of fitting sizes is a candidate, in both orders (the reader rejects the wrong
+one, which shows an index upside down); so is every elongated single mark, in both directions
+along its long axis, for indices whose rank and suit run together under blur. Each candidate is
+two points, "rank" and "suit"; the reader looks at the patch they define.
+
+Candidates come from both passes of marks (see :mod:`tableside.vision.marks`); one from the
+strict pass that repeats one from the first (the same points, near enough) is left out. Marks
+of a pattern (a card back's lattice: very many marks of one size on one outline) make no
+candidates: no index looks like that, and they would make thousands.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from tableside.vision.marks import MarkPass, Marks
+
+# Sizes are the diagonal of a mark's box, in pixels (cards 60 to about 300 pixels wide).
+MIN_MARK = 5.0
+MAX_MARK = 110.0
+MIN_AREA = 8
+MIN_FILL = 0.1  # share of its box a mark covers (long thin lines are card edges and art)
+# Distance between rank and suit centres, in mean mark sizes.
+PAIR_DISTANCE = (0.45, 2.1)
+# Suit size over rank size.
+PAIR_SIZES = (0.3, 2.5)
+# A single mark is both rank and suit when this much longer than wide.
+MIN_ELONGATION = 1.4
+MAX_SINGLE = 160.0
+# A strict-pass candidate repeats a first-pass one when both its points are this close (share
+# of its span).
+SAME_POINTS = 0.12
+# An outline holding more usable marks than this alike in size (areas within this share of
+# their median) is a printed pattern.
+PATTERN_MARKS = 80
+PATTERN_LIKENESS = 0.4
+
+
+@dataclass(frozen=True)
+class Candidates:
+    """N candidate indices: the rank point and the suit point of each, and the marks used."""
+
+    rank_points: np.ndarray  # float32 N x 2
+    suit_points: np.ndarray  # float32 N x 2
+    rank_marks: np.ndarray  # int32 N: index into its pass's marks
+    suit_marks: np.ndarray  # int32 N: the same as rank_marks for a single mark
+    passes: np.ndarray  # int32 N: which pass of marks
+
+    def __len__(self) -> int:
+        return len(self.rank_marks)
+
+    def subset(self, chosen: np.ndarray) -> Candidates:
+        return Candidates(self.rank_points[chosen], self.suit_points[chosen],
+                          self.rank_marks[chosen], self.suit_marks[chosen], self.passes[chosen])
+
+    @staticmethod
+    def join(parts: list[Candidates]) -> Candidates:
+        return Candidates(*(np.concatenate([getattr(p, name) for p in parts]) for name in (
+            "rank_points", "suit_points", "rank_marks", "suit_marks", "passes")))
+
+    @property
+    def spans(self) -> np.ndarray:
+        """Distance from rank point to suit point, the candidate's scale."""
+        return np.linalg.norm(self.suit_points - self.rank_points, axis=1)
+
+
+def find_candidates(marks: Marks) -> Candidates:
+    parts = [_candidates_of(marks, marks_pass, n) for n, marks_pass in enumerate(marks.passes)]
+    first = parts[0]
+    for n in range(1, len(parts)):
+        parts[n] = parts[n].subset(np.nonzero(~_repeats(parts[n], first))[0])
+    return Candidates.join(parts)
+
+
+def _repeats(later: Candidates, first: Candidates) -> np.ndarray:
+    """Per candidate of ``later``: does ``first`` hold one with nearly the same points?"""
+    result = np.zeros(len(later), bool)
+    if len(later) == 0 or len(first) == 0:
+        return result
+    reach = SAME_POINTS * later.spans
+    for start in range(0, len(later), 512):
+        part = slice(start, start + 512)
+        rank = np.linalg.norm(later.rank_points[part, None] - first.rank_points[None], axis=2)
+        suit = np.linalg.norm(later.suit_points[part, None] - first.suit_points[None], axis=2)
+        near = (rank <= reach[part, None]) & (suit <= reach[part, None])
+        result[part] = near.any(axis=1)
+    return result
+
+
+def _candidates_of(frame: Marks, marks: MarkPass, pass_number: int) -> Candidates:
+    sizes = np.hypot(marks.boxes[:, 2], marks.boxes[:, 3]).astype(np.float32)
+    fill = marks.areas / np.maximum(1, marks.boxes[:, 2] * marks.boxes[:, 3])
+    usable = (sizes >= MIN_MARK) & (fill >= MIN_FILL) & (marks.areas >= MIN_AREA)
+    usable &= ~_patterned(frame, marks, usable)
+    paired = np.nonzero(usable & (sizes <= MAX_MARK))[0]
+    rank_list, suit_list = _pairs(marks.centroids[paired].astype(np.float32), sizes[paired])
+    rank_marks = [paired[rank_list]]
+    suit_marks = [paired[suit_list]]
+    rank_points = [marks.centroids[rank_marks[0]].astype(np.float32)]
+    suit_points = [marks.centroids[suit_marks[0]].astype(np.float32)]
+
+    singles = np.nonzero(usable & (sizes >= 2 * MIN_MARK) & (sizes <= MAX_SINGLE))[0]
+    for mark in singles:
+        ends = _long_axis_ends(marks, int(mark))
+        if ends is None:
+            continue
+        first, second = ends
+        for a, b in ((first, second), (second, first)):
+            rank_marks.append(np.array([mark]))
+            suit_marks.append(np.array([mark]))
+            rank_points.append(a[None, :])
+            suit_points.append(b[None, :])
+    rank_marks_all = np.concatenate(rank_marks).astype(np.int32)
+    return Candidates(np.concatenate(rank_points).astype(np.float32).reshape(-1, 2),
+                      np.concatenate(suit_points).astype(np.float32).reshape(-1, 2),
+                      rank_marks_all, np.concatenate(suit_marks).astype(np.int32),
+                      np.full(len(rank_marks_all), pass_number, np.int32))
+
+
+def _patterned(frame: Marks, marks: MarkPass, usable: np.ndarray) -> np.ndarray:
+    """Marks that belong to a printed pattern (see PATTERN_MARKS)."""
+    result = np.zeros(len(marks), bool)
+    if usable.sum() <= PATTERN_MARKS:
+        return result
+    outlines = frame.outline_of(marks.centroids)
+    for outline in np.unique(outlines[usable]):
+        members = np.nonzero(usable & (outlines == outline))[0]
+        if len(members) > PATTERN_MARKS:
+            areas = marks.areas[members].astype(np.float64)
+            typical = np.median(areas)
+            alike = members[np.abs(areas - typical) < PATTERN_LIKENESS * typical]
+            if len(alike) > PATTERN_MARKS:
+                result[alike] = True
+    return result
+
+
+def _pairs(centres: np.ndarray, sizes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Ordered pairs (rank, suit) of marks close enough and alike enough in size."""
+    count = len(centres)
+    if count < 2:
+        return np.zeros(0, np.int64), np.zeros(0, np.int64)
+    firsts, seconds = [], []
+    # In blocks, so that a frame full of marks needs no huge distance matrix.
+    block = 512
+    for start in range(0, count, block):
+        part = slice(start, min(count, start + block))
+        delta = centres[part, None, :] - centres[None, :, :]
+        distance = np.sqrt((delta ** 2).sum(axis=2))
+        mean_size = (sizes[part, None] + sizes[None, :]) / 2
+        ratio = sizes[None, :] / sizes[part, None]
+        near = ((distance >= PAIR_DISTANCE[0] * mean_size)
+                & (distance <= PAIR_DISTANCE[1] * mean_size)
+                & (ratio >= PAIR_SIZES[0]) & (ratio <= PAIR_SIZES[1]))
+        rows, columns = np.nonzero(near)
+        firsts.append(rows + start)
+        seconds.append(columns)
+    return np.concatenate(firsts), np.concatenate(seconds)
+
+
+def _long_axis_ends(marks: MarkPass, mark: int) -> tuple[np.ndarray, np.ndarray] | None:
+    """Two points a quarter of the mark's length either side of its centre, along its long
+    axis, if the mark is elongated enough to be a rank and suit run together."""
+    x, y, width, height = marks.boxes[mark]
+    shape = (marks.labels[y:y + height, x:x + width] == mark + 1).astype(np.uint8)
+    moments = cv2.moments(shape, binaryImage=True)
+    if moments["m00"] == 0:
+        return None
+    mu20, mu02, mu11 = (moments["mu20"] / moments["m00"], moments["mu02"] / moments["m00"],
+                        moments["mu11"] / moments["m00"])
+    spread = np.sqrt(((mu20 - mu02) / 2) ** 2 + mu11 ** 2)
+    major = (mu20 + mu02) / 2 + spread
+    minor = max((mu20 + mu02) / 2 - spread, 1e-6)
+    if major / minor < MIN_ELONGATION ** 2:
+        return None
+    angle = 0.5 * np.arctan2(2 * mu11, mu20 - mu02)
+    axis = np.array([np.cos(angle), np.sin(angle)], np.float32)
+    # For an even bar, the length is sqrt(12 * variance); the ends sit a quarter of it out.
+    reach = np.sqrt(12 * major) / 4
+    centre = marks.centroids[mark].astype(np.float32)
+    return centre - reach * axis, centre + reach * axis

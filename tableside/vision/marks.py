@@ -1,0 +1,129 @@
+"""Ink marks on card paper: every dark or coloured shape printed on the cards in a frame.
+
+A card's paper is the brightest, least coloured thing on a table, whatever the felt. After a
+white balance taken from the brightest part of the frame, each pixel's least bright colour
+channel says how much ink is on it: black, red, green, blue and yellow print all come out dark,
+while paper stays bright. Paper is what is bright compared with the paper nearby (so a gradient
+of light or glare moves the threshold with it); the cards are the convex outlines of paper
+regions, so that a rank printed close to the card's edge stays inside its card even when blur
+joins it to the felt. Marks are the connected non-paper shapes inside those outlines.
+
+Marks are found twice: at the ink threshold, and at a stricter one that keeps only the darkest
+ink, which parts a rank from a thin, light picture frame or a pip that blur has joined to it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+# A pixel is ink when darker than this share of the paper level around it; the second pass
+# asks for darker ink.
+INK_SHARES = (0.65, 0.5)
+# Paper level around a pixel must reach this share of the frame's brightest paper to count as
+# card paper at all (felt is darker, and the far felt has no paper near it).
+PAPER_SHARE = 0.6
+# Smallest paper region (pixels) that may be (part of) a card.
+MIN_PAPER_AREA = 300
+
+
+@dataclass(frozen=True)
+class MarkPass:
+    """The marks found at one ink threshold: per mark its box, area and centroid."""
+
+    labels: np.ndarray  # int32: the mark each pixel belongs to, plus one (0: none)
+    boxes: np.ndarray  # int32 N x 4: x, y, width, height
+    areas: np.ndarray  # int32 N
+    centroids: np.ndarray  # float64 N x 2
+
+    def __len__(self) -> int:
+        return len(self.areas)
+
+
+@dataclass(frozen=True)
+class Marks:
+    """The images of a frame the reader needs, and its marks at each ink threshold."""
+
+    channels: tuple[np.ndarray, ...]  # uint8 blue, green, red after white balance
+    darkness: np.ndarray  # uint8: least colour channel after white balance (ink is low)
+    level: np.ndarray  # uint8: the paper's brightness around each pixel
+    cards: np.ndarray  # uint8 mask of the card outlines
+    outlines: tuple[np.ndarray, ...]  # the convex outlines, each K x 2 int32 points
+    passes: tuple[MarkPass, ...]
+
+    def outline_of(self, points: np.ndarray) -> np.ndarray:
+        """Per point (N x 2): the number of the outline it lies in, or -1."""
+        ids = np.zeros(self.cards.shape, np.int32)
+        for number, outline in enumerate(self.outlines):
+            cv2.fillConvexPoly(ids, outline, number + 1)
+        height, width = ids.shape
+        x = np.clip(np.round(points[:, 0]).astype(int), 0, width - 1)
+        y = np.clip(np.round(points[:, 1]).astype(int), 0, height - 1)
+        return ids[y, x] - 1
+
+
+def find_marks(frame: np.ndarray) -> Marks:
+    """The ink marks on card paper in a BGR frame."""
+    blue, green, red = channels = white_balance(frame)
+    darkness = cv2.min(cv2.min(blue, green), red)
+    level = paper_level(darkness)
+    bright_paper = float(np.percentile(level[::4, ::4], 99.5))
+    near_paper = cv2.compare(level, PAPER_SHARE * bright_paper, cv2.CMP_GT)
+    passes = []
+    cards = outlines = None
+    for share in INK_SHARES:
+        paper = cv2.compare(darkness, cv2.multiply(level, share), cv2.CMP_GE)
+        if cards is None:
+            cards, outlines = card_outlines(cv2.bitwise_and(paper, near_paper))
+        ink = cv2.bitwise_and(cv2.bitwise_not(paper), cards)
+        _, labels, stats, centroids = cv2.connectedComponentsWithStats(ink, connectivity=8,
+                                                                       ltype=cv2.CV_32S)
+        passes.append(MarkPass(labels, stats[1:, :4].astype(np.int32),
+                               stats[1:, 4].astype(np.int32), centroids[1:]))
+    return Marks(channels, darkness, level, cards, outlines, tuple(passes))
+
+
+def white_balance(frame: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The frame's blue, green and red, scaled so that the brightest paper is grey.
+
+    The balance comes from the brightest pixels of a small copy (paper, or glare, which is white
+    anyway), so that under warm or cold light paper is as bright in every channel, and each
+    pixel's least bright channel says how much ink is on it, whatever the ink's colour.
+    """
+    height, width = frame.shape[:2]
+    small = cv2.resize(frame, (max(1, width // 8), max(1, height // 8)),
+                       interpolation=cv2.INTER_AREA)
+    least = small.min(axis=2)
+    brightest = small[least >= np.percentile(least, 99)].reshape(-1, 3).astype(np.float64)
+    mean = brightest.mean(axis=0)
+    gains = mean.max() / np.maximum(mean, 1.0)
+    blue, green, red = (cv2.convertScaleAbs(channel, alpha=float(gain))
+                        for channel, gain in zip(cv2.split(frame), gains, strict=True))
+    return blue, green, red
+
+
+def paper_level(darkness: np.ndarray) -> np.ndarray:
+    """The brightness of the paper around each pixel: the brightest value within about 20
+    pixels (wider than any index glyph, so the inside of a printed suit still sees paper),
+    smoothed, computed on a quarter-size copy for speed."""
+    height, width = darkness.shape
+    small = cv2.resize(darkness, (max(1, width // 4), max(1, height // 4)),
+                       interpolation=cv2.INTER_AREA)
+    level = cv2.dilate(small, cv2.getStructuringElement(cv2.MORPH_RECT, (11, 11)))
+    level = cv2.blur(level, (5, 5))
+    return cv2.resize(level, (width, height), interpolation=cv2.INTER_LINEAR)
+
+
+def card_outlines(paper: np.ndarray) -> tuple[np.ndarray, tuple[np.ndarray, ...]]:
+    """The convex outlines of the paper regions, and a mask of them filled, one pixel in."""
+    contours, _ = cv2.findContours(paper, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    cards = np.zeros_like(paper)
+    outlines = []
+    for contour in contours:
+        if cv2.contourArea(contour) >= MIN_PAPER_AREA:
+            hull = cv2.convexHull(contour)
+            cv2.fillConvexPoly(cards, hull, 255)
+            outlines.append(hull.reshape(-1, 2).astype(np.int32))
+    return cv2.erode(cards, cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3))), tuple(outlines)

@@ -1,0 +1,170 @@
+"""The pictures the reader judges: each candidate index turned upright and scaled to a fixed size.
+
+Each candidate's rank point goes to one fixed place of a small square patch and its suit point
+to another straight below it, so every index arrives upright and the same size, whatever its
+card's turn, distance and perspective. Two views are cut:
+
+* the glance (``GLANCE`` pixels square, three planes): the ink share at half the reading size
+  and the two mark planes, cut for every candidate, for the quick look that drops most;
+* the reading view (``PATCH`` pixels square, five planes): the ink share (0 paper, 1 the
+  darkest ink in the patch, so that light and glare do not matter), two colour planes (red
+  against green, yellow against blue, in the same units), which tell red suits from black on
+  most decks (the reader also learns four-colour decks, where colour says less), and the two
+  mark planes.
+
+The mark planes show which ink the candidate takes for its rank and which for its suit (1 on
+those marks, 0 elsewhere), so that a rank is told from a pip or a picture printed next to it.
+
+All patches of a frame are cut by one ``cv2.remap`` per pyramid level: a patch that shrinks the
+frame a lot samples a halved (or quartered) copy, so that thin strokes are averaged, not
+skipped.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from tableside.vision.candidates import Candidates
+from tableside.vision.marks import Marks
+
+PATCH = 32
+GLANCE = PATCH // 2
+CHANNELS = 5
+GLANCE_CHANNELS = 3
+RANK_AT = (16.0, 10.0)
+SUIT_AT = (16.0, 23.0)
+SPAN = SUIT_AT[1] - RANK_AT[1]
+# Sample from a halved copy of the frame when the patch shrinks the frame more than this much.
+HALVE_BELOW = 0.6
+# Least ink share taken as the patch's darkest ink (a blank patch is not stretched to noise).
+MIN_CONTRAST = 0.3
+_REMAP_PATCHES = 512
+
+
+def cut_glances(marks: Marks, candidates: Candidates) -> np.ndarray:
+    """N x GLANCE_CHANNELS x GLANCE x GLANCE float32: every candidate at half size."""
+    if len(candidates) == 0:
+        return np.zeros((0, GLANCE_CHANNELS, GLANCE, GLANCE), np.float32)
+    # Half size: glance pixel j covers reading pixels 2j and 2j + 1, centred at 2j + 0.5.
+    transforms = patch_transforms(candidates) * 0.5
+    transforms[:, :, 2] -= 0.25
+    points = _sample_points(transforms, GLANCE)
+    warped = _cut(cv2.merge([marks.darkness, marks.level]), points, transforms, GLANCE)
+    ink = _ink(warped[..., 0], warped[..., 1])
+    rank_mark, suit_mark = _mark_planes(marks, candidates, points, GLANCE)
+    return np.stack([np.minimum(ink / _top(ink), 1.0), rank_mark, suit_mark],
+                    axis=1).astype(np.float32)
+
+
+def cut_patches(marks: Marks, candidates: Candidates) -> np.ndarray:
+    """N x CHANNELS x PATCH x PATCH float32: the reading view of every candidate."""
+    if len(candidates) == 0:
+        return np.zeros((0, CHANNELS, PATCH, PATCH), np.float32)
+    transforms = patch_transforms(candidates)
+    points = _sample_points(transforms, PATCH)
+    warped = _cut(cv2.merge([*marks.channels, marks.level]), points, transforms, PATCH)
+    blue, green, red, level = (warped[..., k] for k in range(4))
+    level = np.maximum(level, 1.0)
+    ink = _ink(np.minimum(np.minimum(blue, green), red), level)
+    top = _top(ink)
+    rank_mark, suit_mark = _mark_planes(marks, candidates, points, PATCH)
+    planes = np.stack([np.minimum(ink / top, 1.0),
+                       np.clip((red - green) / level / top, -1.0, 1.0),
+                       np.clip(((red + green) / 2 - blue) / level / top, -1.0, 1.0),
+                       rank_mark, suit_mark], axis=1)
+    return planes.astype(np.float32)
+
+
+def _mark_planes(marks: Marks, candidates: Candidates, points: np.ndarray,
+                 size: int) -> tuple[np.ndarray, np.ndarray]:
+    """1 where a patch pixel lies on the candidate's rank (suit) mark, else 0."""
+    labels = np.zeros((len(candidates), size, size), np.float32)
+    for number, marks_pass in enumerate(marks.passes):
+        chosen = np.nonzero(candidates.passes == number)[0]
+        if len(chosen) == 0:
+            continue
+        image = marks_pass.labels.astype(np.float32)
+        for start in range(0, len(chosen), _REMAP_PATCHES):
+            part = chosen[start:start + _REMAP_PATCHES]
+            map_x = points[part, 0].reshape(-1, size).astype(np.float32)
+            map_y = points[part, 1].reshape(-1, size).astype(np.float32)
+            labels[part] = cv2.remap(image, map_x, map_y, cv2.INTER_NEAREST,
+                                     borderMode=cv2.BORDER_CONSTANT,
+                                     borderValue=0).reshape(len(part), size, size)
+    rank = labels == (candidates.rank_marks + 1)[:, None, None]
+    suit = labels == (candidates.suit_marks + 1)[:, None, None]
+    return rank.astype(np.float32), suit.astype(np.float32)
+
+
+def _ink(darkness: np.ndarray, level: np.ndarray) -> np.ndarray:
+    return np.clip(1.0 - darkness / np.maximum(level, 1.0), 0.0, 1.0)
+
+
+def _top(ink: np.ndarray) -> np.ndarray:
+    """The patch's darkest ink, as the darkest 2 x 2 block (one dark speck does not count)."""
+    blocks = (ink[:, ::2, ::2] + ink[:, 1::2, ::2] + ink[:, ::2, 1::2] + ink[:, 1::2, 1::2]) / 4
+    return np.maximum(blocks.reshape(len(ink), -1).max(axis=1), MIN_CONTRAST)[:, None, None]
+
+
+def _sample_points(transforms: np.ndarray, size: int) -> np.ndarray:
+    """N x 2 x size*size: where each patch pixel comes from in the frame."""
+    grid_y, grid_x = np.mgrid[0:size, 0:size].astype(np.float64)
+    grid = np.stack([grid_x.ravel(), grid_y.ravel(), np.ones(size * size)])
+    return _invert(transforms) @ grid
+
+
+def _cut(source: np.ndarray, points: np.ndarray, transforms: np.ndarray,
+         size: int) -> np.ndarray:
+    """N x size x size x channels float32 patches of ``source`` at the sample points."""
+    count = len(transforms)
+    scales = np.hypot(transforms[:, 0, 0], transforms[:, 0, 1])
+    depths = np.zeros(count, np.int64)
+    while True:
+        shrinking = (scales * 2.0 ** depths < HALVE_BELOW) & (depths < 3)
+        if not shrinking.any():
+            break
+        depths[shrinking] += 1
+    channels = source.shape[2] if source.ndim == 3 else 1
+    result = np.zeros((count, size, size, channels), np.float32)
+    level_image = source
+    for depth in range(int(depths.max()) + 1):
+        if depth:
+            level_image = cv2.pyrDown(level_image)
+        everyone = np.nonzero(depths == depth)[0]
+        # In slices: remap wants maps under 32767 rows.
+        for start in range(0, len(everyone), _REMAP_PATCHES):
+            chosen = everyone[start:start + _REMAP_PATCHES]
+            # Pixel x of a copy halved `depth` times sits at (x + 0.5) / 2^depth - 0.5.
+            at = (points[chosen] + 0.5) / 2.0 ** depth - 0.5
+            map_x = at[:, 0].reshape(-1, size).astype(np.float32)
+            map_y = at[:, 1].reshape(-1, size).astype(np.float32)
+            cut = cv2.remap(level_image, map_x, map_y, cv2.INTER_LINEAR,
+                            borderMode=cv2.BORDER_REPLICATE)
+            result[chosen] = cut.reshape(len(chosen), size, size, channels)
+    return result
+
+
+def _invert(transforms: np.ndarray) -> np.ndarray:
+    """Inverses of N affine maps (N x 2 x 3)."""
+    linear = transforms[:, :, :2]
+    inverse_linear = np.linalg.inv(linear)
+    offset = -(inverse_linear @ transforms[:, :, 2:3])
+    return np.concatenate([inverse_linear, offset], axis=2)
+
+
+def patch_transforms(candidates: Candidates) -> np.ndarray:
+    """N x 2 x 3 affine maps from the frame to each candidate's reading patch."""
+    rank, suit = candidates.rank_points.astype(np.float64), candidates.suit_points.astype(
+        np.float64)
+    down = suit - rank
+    span = np.maximum(np.linalg.norm(down, axis=1), 1e-6)
+    down /= span[:, None]
+    right = np.stack([down[:, 1], -down[:, 0]], axis=1)
+    scale = SPAN / span
+    transforms = np.zeros((len(rank), 2, 3))
+    transforms[:, 0, :2] = right * scale[:, None]
+    transforms[:, 1, :2] = down * scale[:, None]
+    transforms[:, 0, 2] = RANK_AT[0] - scale * (rank * right).sum(axis=1)
+    transforms[:, 1, 2] = RANK_AT[1] - scale * (rank * down).sum(axis=1)
+    return transforms

@@ -1,0 +1,114 @@
+"""The corner-index reader: two small networks that name the card a candidate shows, or none.
+
+A quick look first: a tiny network glances at each candidate at half size (its ink, and which
+marks it takes for rank and suit) and drops what is plainly no index (pips next to pips,
+pictures, chips), most candidates of a frame. The closer look reads the rest from the full
+patch with its colour and mark planes: a rank (or "no index") and a suit. A patch's card
+probabilities are rank times suit probability, so an unsure rank or an unsure suit both make
+an unsure card. Both networks
+(tableside/vision/models/card_finder.onnx and card_reader.onnx, built by
+scripts/train_card_reader.py) run on OpenCV's dnn module: reading needs nothing beyond
+opencv-python and numpy.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from tableside.vision.candidates import Candidates
+from tableside.vision.marks import Marks
+from tableside.vision.patches import cut_glances, cut_patches
+
+MODELS = Path(__file__).resolve().parent / "models"
+MODEL_PATH = MODELS / "card_reader.onnx"
+FINDER_PATH = MODELS / "card_finder.onnx"
+NO_INDEX = 52
+# The quick look keeps a patch when its chance of being an index reaches this (low: it must
+# not lose indices, only spare the closer look the obvious rest).
+FINDER_KEEPS = 0.02
+_RANKS = 13
+_BATCH = 256
+
+
+@dataclass(frozen=True)
+class IndexReadings:
+    """Per patch: probabilities of the 52 cards and of "no index" (N x 53)."""
+
+    probabilities: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.probabilities)
+
+    @property
+    def cards(self) -> np.ndarray:
+        """The likeliest card number per patch, or NO_INDEX."""
+        return self.probabilities.argmax(axis=1)
+
+    @property
+    def confidence(self) -> np.ndarray:
+        return self.probabilities.max(axis=1)
+
+
+class IndexReader:
+    """Loads both networks once; :meth:`read` judges a batch of patches."""
+
+    def __init__(self, model_path: str | Path = MODEL_PATH,
+                 finder_path: str | Path | None = FINDER_PATH) -> None:
+        self._reader = _load(Path(model_path))
+        self._finder = _load(Path(finder_path)) if finder_path is not None else None
+
+    def read(self, marks: Marks, candidates: Candidates) -> IndexReadings:
+        """Judge every candidate of a frame."""
+        probabilities = np.zeros((len(candidates), NO_INDEX + 1), np.float32)
+        probabilities[:, NO_INDEX] = 1.0
+        if len(candidates) == 0:
+            return IndexReadings(probabilities)
+        keep = np.arange(len(candidates))
+        if self._finder is not None:
+            keep = np.nonzero(self.glance(cut_glances(marks, candidates)) >= FINDER_KEEPS)[0]
+        if len(keep):
+            probabilities[keep] = self.judge(cut_patches(marks, candidates.subset(keep)))
+        return IndexReadings(probabilities)
+
+    def glance(self, glances: np.ndarray) -> np.ndarray:
+        """The quick look: each glance's chance of showing an index."""
+        return _sigmoid(_forward(self._finder, glances)[:, 0])
+
+    def judge(self, patches: np.ndarray) -> np.ndarray:
+        """The closer look: N x 53 probabilities (52 cards, then no index)."""
+        logits = _forward(self._reader, patches)
+        rank_p = _softmax(logits[:, :_RANKS + 1])
+        suit_p = _softmax(logits[:, _RANKS + 1:])
+        probabilities = np.empty((len(patches), NO_INDEX + 1), np.float32)
+        probabilities[:, :NO_INDEX] = (rank_p[:, :_RANKS, None] * suit_p[:, None, :]).reshape(
+            len(patches), NO_INDEX)
+        probabilities[:, NO_INDEX] = rank_p[:, _RANKS]
+        return probabilities
+
+
+def _load(path: Path):
+    if not path.is_file():
+        raise FileNotFoundError(f"a card reader model is missing: {path}")
+    return cv2.dnn.readNetFromONNX(str(path))
+
+
+def _forward(network, patches: np.ndarray) -> np.ndarray:
+    outputs = []
+    for start in range(0, len(patches), _BATCH):
+        batch = np.ascontiguousarray(patches[start:start + _BATCH], np.float32)
+        network.setInput(batch)
+        outputs.append(network.forward().reshape(len(batch), -1))
+    return np.concatenate(outputs)
+
+
+def _softmax(logits: np.ndarray) -> np.ndarray:
+    shifted = np.exp(logits - logits.max(axis=1, keepdims=True))
+    return shifted / shifted.sum(axis=1, keepdims=True)
+
+
+def _sigmoid(values: np.ndarray) -> np.ndarray:
+    return 1.0 / (1.0 + np.exp(-values))

@@ -1,0 +1,66 @@
+"""Read every face-up card in one frame: marks, candidates, patches, reader, cards.
+
+``CardRecognizer().recognize(frame)`` returns the cards it is confident about and, apart, the
+ones it is not (too unsure, or in conflict: two corners naming different cards, or one card in
+two places). Frames wider than ``max_width`` are shrunk first (cards stay far bigger than the
+smallest readable ones), and corners are given back in the frame's own pixels.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from tableside.vision.assembly import CONFIDENT, CardSighting, assemble
+from tableside.vision.candidates import find_candidates
+from tableside.vision.marks import find_marks
+from tableside.vision.reader import MODEL_PATH, IndexReader
+
+MAX_WIDTH = 1280
+
+
+@dataclass(frozen=True)
+class Recognition:
+    cards: list[CardSighting]
+    unsure: list[CardSighting] = field(default_factory=list)
+    milliseconds: float = 0.0
+
+    def to_json(self, *, unsure: bool = False) -> dict:
+        data = {"cards": [c.to_json() for c in self.cards], "ms": round(self.milliseconds, 2)}
+        if unsure:
+            data["unsure"] = [c.to_json() for c in self.unsure]
+        return data
+
+
+class CardRecognizer:
+    """Loads the reader once; call :meth:`recognize` per frame (BGR, as OpenCV reads it)."""
+
+    def __init__(self, model_path: str | Path = MODEL_PATH, *, confident: float = CONFIDENT,
+                 max_width: int = MAX_WIDTH) -> None:
+        self.reader = IndexReader(model_path)
+        self.confident = confident
+        self.max_width = max_width
+
+    def recognize(self, frame: np.ndarray) -> Recognition:
+        started = time.perf_counter()
+        if frame.ndim == 2:
+            frame = cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
+        scale = 1.0
+        if frame.shape[1] > self.max_width:
+            scale = self.max_width / frame.shape[1]
+            frame = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+        marks = find_marks(frame)
+        candidates = find_candidates(marks)
+        readings = self.reader.read(marks, candidates)
+        sightings = assemble(readings.probabilities, candidates.rank_points,
+                             candidates.suit_points, marks.outlines)
+        if scale != 1.0:
+            sightings = [CardSighting(s.card, s.corners / scale, s.confidence, s.indices,
+                                      s.problem) for s in sightings]
+        sure = [s for s in sightings if s.problem is None and s.confidence >= self.confident]
+        unsure = [s for s in sightings if s.problem is not None or s.confidence < self.confident]
+        return Recognition(sure, unsure, (time.perf_counter() - started) * 1000)
