@@ -14,7 +14,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: venv
-	$(VENV)/bin/tableside showcase
+	$(VENV)/bin/tableside demo
 
 test: venv
 	$(VENV)/bin/ruff check .
