@@ -29,13 +29,12 @@ from tableside.buttons.proposals import Proposal as PadProposal
 from tableside.buttons.proposals import Proposals
 from tableside.demo.chipbox import ChipBox
 from tableside.demo.summary import Tally
-from tableside.engine import BetRaise, BringIn, CheckCall
-from tableside.engine.errors import player_label
 from tableside.rfid.bets import Mismatch, Proposal
 from tableside.rfid.felt import Felt
 from tableside.rfid.link import BoardLink
 from tableside.rfid.protocol import Hello, Role, ZoneReport
 from tableside.rfid.registry import ChipRegistry
+from tableside.rfid.table_bets import table_command
 from tableside.rfid.watch import BetWatcher
 
 # The firmware folder of a source checkout (the board's code is not part of the package).
@@ -222,18 +221,7 @@ class SimulatedChips:
             self.watcher.check()
 
     def _proposed(self, proposal: Proposal) -> None:
-        seat = self._seat_of[proposal.player]
-        event = proposal.event
-        if isinstance(event, BetRaise):
-            command = {"type": "bet_raise", "seat": seat, "to": event.to}
-        elif isinstance(event, BringIn):
-            command = {"type": "bring_in", "seat": seat}
-        else:
-            assert isinstance(event, CheckCall)
-            command = {"type": "check_call", "seat": seat}
-        # The watcher names engine players; the dealer knows seats.
-        texts = {lang: proposal.describe(lang).replace(
-            player_label(proposal.player, lang), _seat_word(seat, lang)) for lang in ("en", "de")}
+        command, texts = table_command(proposal, self._seat_of[proposal.player])
         offered = self.proposals.offer(command, "chips", texts)
         self._bets.put(BetReading(command, offered, texts))
 
@@ -246,7 +234,3 @@ class SimulatedChips:
 
     def _pot_checked(self, total: int) -> None:
         self._pots.put(total)
-
-
-def _seat_word(seat: int, lang: str) -> str:
-    return f"seat {seat}" if lang == "en" else f"Platz {seat}"

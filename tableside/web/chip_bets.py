@@ -26,16 +26,13 @@ from pathlib import Path
 from typing import Any
 
 from tableside.buttons.proposals import Proposals
-from tableside.engine import BetRaise, BringIn, CheckCall
-from tableside.engine.errors import player_label
 from tableside.rfid.bets import Mismatch, Proposal
 from tableside.rfid.felt import SETTLE_SECONDS, Felt
 from tableside.rfid.link import BoardLink
 from tableside.rfid.protocol import Hello, ZoneReport
 from tableside.rfid.registry import ChipRegistry
+from tableside.rfid.table_bets import table_command
 from tableside.rfid.watch import BetWatcher
-
-_SEAT_WORDS = {"en": "seat {seat}", "de": "Platz {seat}"}
 
 
 class ChipBets:
@@ -110,19 +107,7 @@ class ChipBets:
         self.service.read(lambda _state: self.watcher.check())
 
     def _proposed(self, proposal: Proposal) -> None:
-        seat = self._seat_of[proposal.player]
-        event = proposal.event
-        if isinstance(event, BetRaise):
-            command: dict[str, Any] = {"type": "bet_raise", "seat": seat, "to": event.to}
-        elif isinstance(event, BringIn):
-            command = {"type": "bring_in", "seat": seat}
-        else:
-            assert isinstance(event, CheckCall)
-            command = {"type": "check_call", "seat": seat}
-        # The watcher names the engine's players; the dealer knows seats.
-        texts = {lang: proposal.describe(lang).replace(
-            player_label(proposal.player, lang), words.format(seat=seat))
-            for lang, words in _SEAT_WORDS.items()}
+        command, texts = table_command(proposal, self._seat_of[proposal.player])
         self.proposals.offer(command, "chips", texts)
 
     def _mismatched(self, mismatch: Mismatch) -> None:
