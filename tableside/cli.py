@@ -14,7 +14,7 @@ from tableside import __version__
 
 # Modules in tableside.commands, in the order `tableside --help` lists them.
 COMMANDS = ("showcase", "eval", "equity", "replay", "bench", "variants", "table", "chips", "serve",
-            "doctor", "install_units", "demo", "recognize")
+            "doctor", "install_units", "demo", "recognize", "camera")
 
 
 def build_parser() -> argparse.ArgumentParser:

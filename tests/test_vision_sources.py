@@ -146,3 +146,13 @@ def test_a_pi_camera_that_cannot_open_is_reported_not_raised():
     else:
         assert reports == [(True, "frames arriving")]
     source.close()
+
+
+def test_the_test_source_holds_each_drawn_scene_then_draws_another():
+    source = open_source("test")
+    assert not source.finished
+    first = [source.read() for _ in range(30)]
+    assert first[0].shape == (720, 1280, 3)
+    assert all(frame is first[0] for frame in first)
+    following = source.read()
+    assert following is not first[0] and not np.array_equal(following, first[0])

@@ -5,9 +5,12 @@ waitress in one process and prints the addresses. At first start it prints the o
 setup code the dealer needs to choose the PIN (kept, hashed, beside the database).
 
 The table's hardware starts beside it, each part only where it is: the dealer pad on the
-GPIO (``--pad-config`` for another wiring) and the chip reader board (``--board``, default
-``$TABLESIDE_BOARD``), whose bets become proposals for CONFIRM. A missing part is named in
-one line, and the table runs without it: the dealer's console has every button's twin.
+GPIO (``--pad-config`` for another wiring), the chip reader board (``--board``, default
+``$TABLESIDE_BOARD``), whose bets become proposals for CONFIRM, and the overhead camera
+(``--camera``: picamera, a camera device, a video or a folder of images), whose cards become
+proposals too (its preview and calibration are on the console's Camera tab). A missing part
+is named in one line, and the table runs without it: the dealer's console has every
+button's twin.
 An action timer set in the table's settings is kept by a thread of the server.
 """
 
@@ -48,6 +51,14 @@ _TEXT = {
                        "Konsole eingegeben"},
     "pad_config": {"en": "Dealer pad configuration {path}: {error}",
                    "de": "Konfiguration des Geber-Tastenfelds {path}: {error}"},
+    "camera": {"en": "Camera: {spec} (cards the hand waits for go to CONFIRM; preview and "
+                     "calibration on the console's Camera tab)",
+               "de": "Kamera: {spec} (Karten, auf die die Hand wartet, gehen an BESTÄTIGEN; "
+                     "Vorschau und Kalibrierung im Kamera-Reiter der Konsole)"},
+    "no_camera": {"en": "Camera: no camera, video or folder called {spec}; cards are entered "
+                        "on the console",
+                  "de": "Kamera: keine Kamera, kein Video und kein Ordner namens {spec}; "
+                        "Karten werden in der Konsole eingegeben"},
 }
 
 
@@ -72,7 +83,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--board", default=None, metavar="PATH",
                         help="the chip reader board's serial port, a path or a pattern "
                              "(default: $TABLESIDE_BOARD; none: no chips read)")
-    parser.set_defaults(handler=_serve)
+    parser.add_argument("--camera", default=None, metavar="SPEC",
+                        help="the overhead camera: picamera, a camera device "
+                             "(/dev/v4l/by-id/..., 0), a video file, a folder of images or "
+                             "test (default: none)")
+    parser.set_defaults(handler=run_serve)
 
 
 def _addresses(host: str, port: int) -> list[str]:
@@ -84,7 +99,7 @@ def _addresses(host: str, port: int) -> list[str]:
     return [f"http://{name}:{port}" for name in dict.fromkeys(names)]
 
 
-def _serve(args: argparse.Namespace) -> int:
+def run_serve(args: argparse.Namespace) -> int:
     from tableside.buttons.proposals import Proposals
     from tableside.web.app import create_app
     from tableside.web.server import REQUEST_THREADS, serve_forever
@@ -112,11 +127,21 @@ def _serve(args: argparse.Namespace) -> int:
         chips = _start_chips(service, proposals, args.board, lang)
         if chips is not None:
             parts.callback(chips.close)
+        camera = _start_camera(service, proposals, getattr(args, "camera", None),
+                               getattr(args, "camera_loop", False), lang,
+                               **({"max_fps": args.camera_fps}
+                                  if getattr(args, "camera_fps", None) is not None else {}))
+        if camera is not None:
+            parts.callback(camera.close)
         config = {"CREDENTIALS_PATH": Path(db).with_name(Path(db).stem + "-dealer.json"),
                   "DEFAULT_LANGUAGE": lang}
         if args.streams:
             config["MAX_STREAMS"] = args.streams
         app = create_app(service, config, proposals=proposals, pad=pad)
+        if camera is not None:
+            from tableside.web.camera import attach_camera
+
+            attach_camera(app, camera.start())
         context = app.extensions["tableside"]
         urls = _addresses(args.host, args.port)
         for url in urls:
@@ -165,3 +190,29 @@ def _start_chips(service: TableService, proposals: Any, board: str | None,
     chips = ChipBets(service, ports[0], proposals, when_mismatch=mismatch).start()
     print(_TEXT["board"][lang].format(port=ports[0]), flush=True)
     return chips
+
+
+def _start_camera(service: TableService, proposals: Any, spec: str | None, loop: bool,
+                  lang: str, **options: Any) -> Any:
+    """The overhead camera's recognition (not started yet), if one is named; None (and why)
+    otherwise. Its status and alerts are printed as they change."""
+    if not spec:
+        return None
+    from tableside.vision.table_camera import TableCamera
+
+    def say(texts: dict[str, str]) -> None:
+        print(texts[lang], flush=True)
+
+    def alerts(found: tuple[Any, ...]) -> None:
+        for alert in found:
+            print(alert.message(lang), flush=True)
+    try:
+        camera = TableCamera.open(spec, service, proposals, loop=loop, when_status=say,
+                                  when_alerts=alerts, **options)
+    except FileNotFoundError:
+        print(_TEXT["no_camera"][lang].format(spec=spec), flush=True)
+        return None
+    print(_TEXT["camera"][lang].format(spec=spec), flush=True)
+    if camera.calibration_problem is not None:
+        say(camera.calibration_problem)
+    return camera

@@ -85,6 +85,10 @@ class TableSettings:
         default_factory=lambda: {"cents": 1, "chips": 1, "currency": "EUR"})
     action_seconds: float | None = None  # the action timer (None: off); the seed's is 120
     action_warning: float = 20  # seconds before the end
+    # The overhead camera's calibration (tableside.vision.calibration.Calibration.to_dict):
+    # table corners and zones as the dealer marked them. Checked by the camera's side when
+    # marked (the table does not judge pictures); here it is kept with the table.
+    camera_calibration: dict[str, Any] | None = None
 
     def __post_init__(self) -> None:
         _check(self)
@@ -220,6 +224,9 @@ def _check(s: TableSettings) -> None:
                           "is not a break needs big_blind",
                           f"Stufe {number}: Schlüssel sind {', '.join(LEVEL_KEYS)}, und eine "
                           "Stufe ohne Pause braucht big_blind")
+    if s.camera_calibration is not None and not isinstance(s.camera_calibration, dict):
+        raise _refuse("the camera calibration is an object (corners, size, zones)",
+                      "die Kamerakalibrierung ist ein Objekt (Ecken, Größe, Zonen)")
     try:
         s.chips()
         s.blind_structure()

@@ -8,6 +8,7 @@
 * :class:`VideoFileSource`, :class:`ImageFolderSource`: recordings and folders of stills, to
   replay a game.
 * :class:`FrameListSource`: frames given in code, for tests and demonstrations.
+* :class:`TestSceneSource` (``test``): drawn table scenes, to try the camera path without one.
 
 Live cameras are wrapped so that a camera that disappears (unplugged, driver hiccup) is
 reported through ``on_status(False, reason)`` and reopened every ``retry_every`` seconds;
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import logging
 import os
+import random
 import time
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
@@ -278,10 +280,43 @@ class ImageFolderSource(FrameListSource):
         return frame
 
 
+class TestSceneSource:
+    """A camera for trying things without one: table scenes drawn with a deck tableside draws
+    itself (:mod:`tableside.vision.scenes`), a new scene every ``hold`` frames, so the same
+    cards stay long enough to become stable. Endless; ``seed`` makes it repeatable."""
+
+    name = "test scenes"
+    finished = False
+
+    def __init__(self, *, seed: int = 1, hold: int = 30) -> None:
+        # Imported here: drawing scenes is for this source only, not for every camera.
+        from tableside.vision.drawn import drawn_deck
+        from tableside.vision.scenes import draw_scene
+
+        self._draw = draw_scene
+        self._rng = random.Random(seed)
+        self._deck = drawn_deck(random.Random(seed), name="test deck")
+        self._hold = max(1, hold)
+        self._shown = 0
+        self._frame: np.ndarray | None = None
+
+    def read(self) -> np.ndarray | None:
+        if self._frame is None or self._shown >= self._hold:
+            self._frame = self._draw(self._rng, [self._deck]).image
+            self._shown = 0
+        self._shown += 1
+        return self._frame
+
+    def close(self) -> None:
+        self._frame = None
+
+
 def open_source(spec: str, *, on_status: StatusCallback | None = None,
                 loop: bool = False) -> FrameSource:
     """A source from a command-line name: ``picamera``, a camera device or number, a video
-    file, or a folder of images."""
+    file, a folder of images, or ``test`` (drawn table scenes)."""
+    if spec == "test":
+        return TestSceneSource()
     if spec in ("picamera", "pi", "picamera2"):
         return PiCameraSource(on_status=on_status)
     if spec.isdigit() or spec.startswith("/dev/"):

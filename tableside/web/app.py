@@ -16,7 +16,7 @@ from typing import Any
 from flask import Flask
 
 from tableside.buttons.proposals import Proposals
-from tableside.web import auth, dealer, display, public
+from tableside.web import auth, camera, dealer, display, public
 from tableside.web.context import WebContext
 from tableside.web.server import DEFAULT_STREAMS
 from tableside.web.site import static_folder, templates_folder
@@ -72,4 +72,5 @@ def create_app(service: Any, config: Mapping[str, Any] | None = None, *,
     app.register_blueprint(public.blueprint)
     app.register_blueprint(auth.blueprint)
     app.register_blueprint(dealer.blueprint)
+    app.register_blueprint(camera.blueprint)
     return app
