@@ -208,3 +208,18 @@ def test_studs_up_cards_become_each_seats_deal(table):
     assert ConsolePad(table, proposals).press("confirm")["accepted"]
     players = table.public_state()["hand"]["players"]
     assert {p["seat"]: p["cards"][2] for p in players} == up
+
+
+def test_a_problem_at_a_seat_does_not_hold_up_the_board(table):
+    start_hand(table)
+    proposals = Proposals()
+    flop = ["Ah", "7c", "Kd"]
+    beside = seat_places(2, 3)
+    frame = table_frame([*zip(flop, board_places(3), strict=True),
+                         ("9s", beside[0]), ("9s", beside[2])])  # one card twice, at seat 2
+    camera = camera_on(table, proposals, frame)
+    look(camera)
+    assert proposals.current is not None
+    assert proposals.current.command == {"type": "board", "cards": flop}
+    [alert] = [a for a in camera.feed.alerts if a.kind == "duplicate"]
+    assert alert.zone == "seat 2"

@@ -4,30 +4,38 @@
 (:class:`~tableside.vision.sources.FrameSource`): each ``read()`` is a frame of the table as it
 lies now (:mod:`tableside.demo.render`). :class:`SimulatedCamera` runs it through the vision
 package's own live loop (:class:`~tableside.vision.pipeline.CameraPipeline`: the recognizer,
-then temporal fusion with the calibration's zones) when the dealer has put cards face up,
-until the cards waited for are stable or a few frames have passed. What the fusion holds in
-each zone, left to right, is what the camera read; the dealer compares it with what was put
-down. Nothing but the frames is simulated.
+then temporal fusion with the calibration's zones) and hands each frame's report to the same
+:class:`~tableside.vision.table_feed.TableFeed` a real camera feeds: what the table waits for,
+read from the stable cards, is proposed for the dealer's CONFIRM. The dealer waits for that
+proposal a few frames at most, and compares it with what was put down. Nothing but the frames
+is simulated.
 """
 
 from __future__ import annotations
 
+import logging
 import random
 import statistics
+from collections.abc import Callable
+from typing import Any
 
 import cv2
 import numpy as np
 
+from tableside.buttons.proposals import Proposal, Proposals
 from tableside.cards import Card
 from tableside.demo.layout import TableLayout
 from tableside.demo.render import TableRenderer
 from tableside.demo.tabletop import TableTop
+from tableside.vision import table_feed
 from tableside.vision.fusion import APPEAR_AFTER, CardFusion
 from tableside.vision.pipeline import CameraPipeline
 from tableside.vision.recognizer import CardRecognizer
+from tableside.vision.table_feed import TableFeed
 
-# Frames the camera gives the fusion per look at most: enough for a card to become stable
-# (APPEAR_AFTER) and a few more for one misread frame (a camera at 10 fps: under a second).
+# Frames the dealer waits for the camera's proposal at most: enough for a card to become
+# stable (APPEAR_AFTER) and a few more for one misread frame (a camera at 10 fps: under a
+# second).
 MAX_FRAMES = APPEAR_AFTER + 3
 
 
@@ -53,39 +61,52 @@ class SimulatedCameraSource:
 
 
 class SimulatedCamera:
-    def __init__(self, seed: int, seats: int):
+    def __init__(self, seed: int, seats: int, table: Any, proposals: Proposals):
         self.layout = TableLayout(seats)
+        calibration = self.layout.calibration()
         self.source = SimulatedCameraSource(TableRenderer(self.layout, seed), seed)
         # The recognition keeps to one core, as on the Pi: the rest is the table's.
         cv2.setNumThreads(1)
         self.pipeline = CameraPipeline(self.source, recognizer=CardRecognizer(),
-                                       fusion=CardFusion(self.layout.calibration()))
+                                       fusion=CardFusion(calibration))
+        self.feed = TableFeed(table, proposals, calibration=calibration,
+                              when_alerts=self._alerted)
+        # The demo's alerts go to its summary; the terminal shows the evening, not a log.
+        logging.getLogger(table_feed.__name__).setLevel(logging.ERROR)
         self.milliseconds: list[float] = []  # recognition time of each frame
+        self.alerts = 0  # alerts the camera raised for the dealer
 
     def new_hand(self) -> None:
         """The table was cleared: forget every card seen."""
         self.pipeline.fusion.reset()
 
-    def look(self, top: TableTop, wanted: dict[object, int]) -> dict[object, list[Card]]:
-        """Frames of ``top`` through the recognition until each zone of ``wanted`` ("board",
-        or a seat number) holds the number of stable cards asked for (or the frames run out);
-        the stable cards of each zone, left to right."""
+    def proposal(self, top: TableTop, wanted: Callable[[dict[str, Any]], bool]) -> Proposal | None:
+        """Frames of ``top`` through the recognition and the table feed until the feed
+        proposes a command ``wanted`` accepts (the camera's proposal, waiting for CONFIRM), or
+        the frames run out (None)."""
         self.source.top = top
-        fusion = self.pipeline.fusion
-        names = {key: "board" if key == "board" else f"seat {key}" for key in wanted}
-        for number in range(1, MAX_FRAMES + 1):
+        for _ in range(MAX_FRAMES):
             report = self.pipeline.step()
             self.milliseconds.append(report.recognition.milliseconds)
-            if number >= APPEAR_AFTER and all(
-                    len(fusion.cards_in_zone(names[key])) >= count
-                    for key, count in wanted.items()):
-                break
-        return {key: [stable.card for stable in sorted(fusion.cards_in_zone(name),
-                                                       key=lambda s: s.centre[0])]
-                for key, name in names.items()}
+            self.feed.consider(report)
+            offered = self.feed.offered
+            if offered is not None and wanted(offered.command):
+                return offered
+        return None
+
+    def seen_in(self, zone: object) -> list[Card]:
+        """The stable cards in a zone ("board" or a seat number) now, left to right."""
+        name = "board" if zone == "board" else f"seat {zone}"
+        return [stable.card for stable in sorted(self.pipeline.fusion.cards_in_zone(name),
+                                                 key=lambda s: s.centre[0])]
+
+    def _alerted(self, alerts: tuple) -> None:
+        self.alerts += len(alerts)
 
     def figures(self) -> dict[str, float | int]:
-        """Frames recognised and the median milliseconds of recognition per frame."""
+        """Frames recognised, the median milliseconds of recognition per frame, and the
+        alerts raised for the dealer."""
         times = self.milliseconds
         return {"frames": len(times),
-                "median_ms_per_frame": round(statistics.median(times), 1) if times else 0.0}
+                "median_ms_per_frame": round(statistics.median(times), 1) if times else 0.0,
+                "alerts": self.alerts}

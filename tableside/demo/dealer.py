@@ -6,7 +6,8 @@ sensor is simulated, and by the dealer's console otherwise:
 
 - hole cards and draw replacements go out face down: NEXT on the dealer pad;
 - face-up cards (the board, stud's up cards, hands turned up at the showdown) lie under the
-  camera; what the recognition reads is proposed and the dealer presses CONFIRM;
+  camera; the camera's table feed (the one a real camera uses) proposes what the hand waits
+  for and the dealer presses CONFIRM; when it proposes nothing fitting, the dealer types it;
 - bets are chips put in the player's betting zone; the reader board reads them, the bet
   watcher proposes the action, the dealer presses CONFIRM; checks and folds are the pad's
   CHECK/CALL and FOLD; at the end of a street the dealer sweeps the zones into the pot.
@@ -24,7 +25,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tableside.buttons.proposals import Proposals
-from tableside.cards import Card
+from tableside.cards import Card, parse_card
 from tableside.demo.console import DealerConsole, DemoTable
 from tableside.demo.players import Decision, SimulatedPlayer
 from tableside.demo.strength import hand_strength
@@ -186,52 +187,42 @@ class DemoDealer:
                                        "cards": [UNREAD] * len(pattern)})
             return
         # Stud: face-up cards, read by the camera (or typed), one deal per seat. The camera
-        # sees each player's up cards so far; the new ones are dealt to the right.
-        showing = {seat: len(self.top.seats[seat].face_up()) for seat in dealt_up}
-        read = self._look(showing)
-        for seat, pattern in dealt_up.items():
+        # proposes the seats' deals one after another, in whatever order it finds them.
+        pending = dict(dealt_up)
+        while pending:
+            proposal = self._camera_proposal(
+                lambda c: c["type"] == "deal" and c.get("seat") in pending)
+            seat = proposal.command["seat"] if proposal is not None else min(pending)
+            pattern = pending.pop(seat)
             held = self.top.cards_of(seat)
             truth = [c for c, up in zip(held[-len(pattern):], pattern, strict=True) if up]
-            player = table_hand.player_of(seat)
-            known = {c for c, up in zip(hand.hole[player], hand.up[player], strict=True)
-                     if up and c is not None}
-            seen = _newest(read.get(seat), len(truth), showing[seat], known)
-            cards = self._take_reading(truth, seen, f"seat {seat} up card")
-            up = iter(cards or truth)
+            up = iter(truth)
             command = {"type": "deal", "seat": seat,
                        "cards": [card_text(next(up)) if is_up else UNREAD for is_up in pattern]}
-            self._enter_read(command, truth, cards, "camera")
+            self._enter_read(command, truth, proposal, seat, f"seat {seat} up card")
 
     def _deal_board(self, table_hand: TableHand) -> None:
         count = table_hand.hand.needs_board_cards()
-        known = len(self.top.board)
         truth = self.top.deal_board(count)
         self.pause("deal")
-        seen = _newest(self._look({"board": known + count}).get("board"), count, known + count,
-                       set(table_hand.hand.board))
-        cards = self._take_reading(truth, seen, "board")
-        self._enter_read({"type": "board", "cards": [card_text(c) for c in cards or truth]},
-                         truth, cards, "camera")
+        proposal = self._camera_proposal(lambda c: c["type"] == "board")
+        self._enter_read({"type": "board", "cards": [card_text(c) for c in truth]}, truth,
+                         proposal, "board", "board")
 
-    def _look(self, wanted: dict[Any, int]) -> dict[Any, list[Card]]:
-        """What the camera reads in each zone (the board, or seats), left to right; nothing
-        when there is no camera (the dealer types)."""
-        if self.camera is None:
-            return {}
-        return self.camera.look(self.top, wanted)
-
-    def _take_reading(self, truth: list[Card], seen: list[Card] | None,
-                      where: str) -> list[Card] | None:
-        """The cards the camera proposes for ``truth``, each counted read right or misread;
-        None when there is no camera, or it read a different number of cards (the dealer
-        types them then; the cards it did read right still count, the others are listed)."""
+    def _camera_proposal(self, wanted: Callable[[dict[str, Any]], bool]) -> Any:
+        """What the camera proposes for the cards just put down (None: it proposes nothing
+        fitting, or there is no camera)."""
         if self.camera is None:
             return None
+        return self.camera.proposal(self.top, wanted)
+
+    def _tally(self, truth: list[Card], seen: list[Card], where: str) -> list[Card | None]:
+        """Count each card put down as read right, misread or unread; per card of ``truth``,
+        the card the camera took it for (None: not read)."""
         self.tally.cards_placed += len(truth)
         number = self.table.state.hand.number
         # By name, not by place: a fanned hand or a tilted row need not lie in the order the
         # cards were dealt, and one card missed must not shift every reading after it.
-        seen = seen or []
         others = iter([c for c in seen if c not in truth])
         aligned: list[Card | None] = [c if c in seen else next(others, None) for c in truth]
         for placed, read in zip(truth, aligned, strict=True):
@@ -243,25 +234,33 @@ class DemoDealer:
             else:
                 self.tally.card_misreads.append({"hand": number, "placed": str(placed),
                                                  "read": str(read), "where": where})
-        if None in aligned or len(seen) != len(truth):
-            return None
         return aligned
 
-    def _enter_read(self, command: dict[str, Any], truth: list[Card], read: list[Card] | None,
-                    source: str) -> None:
-        """Confirm what was read, then correct each misread card on the console; type the
-        truth when nothing usable was read or the table refuses what was."""
-        if read is None:
-            self.console.send(_with_cards(command, truth))
-            if self.camera is not None:
-                self._note_correction(command, "typed", truth, [])
+    def _enter_read(self, command: dict[str, Any], truth: list[Card], proposal: Any,
+                    zone: object, where: str) -> None:
+        """The camera's proposal confirmed, then each misread card corrected on the console;
+        the truth typed when the camera proposed nothing or the table refused it. ``command``
+        is what the dealer types then (the truth)."""
+        if self.camera is None:
+            self.console.send(command)
             return
-        if not self._confirm(command, source):
-            self.console.send(_with_cards(command, truth))
+        if proposal is None:
+            # What the camera holds there, known cards aside, for the summary; then typed.
+            hand = self.table.state.hand.hand
+            known = {c for cards in (*hand.boards, *hand.hole) for c in cards
+                     if c is not None and c not in truth}
+            self._tally(truth, [c for c in self.camera.seen_in(zone) if c not in known], where)
+            self.console.send(command)
+            self._note_correction(command, "typed", truth, [])
+            return
+        read = [parse_card(c) for c in proposal.command["cards"] if c != UNREAD]
+        aligned = self._tally(truth, read, where)
+        if not self._confirm_proposal(proposal):
+            self.console.send(command)
             self._note_correction(command, "typed", truth, read)
             return
-        for wrong, right in zip(read, truth, strict=True):
-            if wrong == right:
+        for wrong, right in zip(aligned, truth, strict=True):
+            if wrong is None or wrong == right:
                 continue
             try:
                 self.console.send({"type": "correct_card", "wrong": str(wrong),
@@ -271,7 +270,7 @@ class DemoDealer:
                 # Misreads that cross (each card read as the other) cannot be swapped one by
                 # one: take the deal back and type it.
                 self.console.send({"type": "undo", "count": 1, "reason": "misread cards"})
-                self.console.send(_with_cards(command, truth))
+                self.console.send(command)
                 self._note_correction(command, "typed", truth, read)
                 return
 
@@ -377,11 +376,9 @@ class DemoDealer:
             return
         self.tally.actions["show"] += 1
         truth = self.top.show(seat)
-        seen = self._look({seat: len(truth)}).get(seat)
-        cards = self._take_reading(truth, seen, f"seat {seat} showdown")
-        self._enter_read({"type": "show", "seat": seat,
-                          "cards": [card_text(c) for c in cards or truth]}, truth, cards,
-                         "camera")
+        proposal = self._camera_proposal(lambda c: c["type"] == "show" and c["seat"] == seat)
+        self._enter_read({"type": "show", "seat": seat, "cards": [card_text(c) for c in truth]},
+                         truth, proposal, seat, f"seat {seat} showdown")
 
     # ------------------------------------------------------------------ inputs
     def _press(self, action: str) -> None:
@@ -395,11 +392,6 @@ class DemoDealer:
             self._press(action)
         else:
             self.console.send(command)
-
-    def _confirm(self, command: dict[str, Any], source: str) -> bool:
-        """Propose ``command`` (as the camera does) and press CONFIRM; False if refused."""
-        proposal = self.proposals.offer(command, source)
-        return self._confirm_proposal(proposal)
 
     def _confirm_proposal(self, proposal: Any) -> bool:
         if self.pad is not None:
@@ -430,29 +422,6 @@ class DemoDealer:
                 "hand": table_hand.number, "bought": bought, "stacks": stacks,
                 "carried": carried, "rake": state.house_rake(), "pot_on_felt": self.top.pot,
                 "pot_settled": settled})
-
-
-def _newest(seen: list[Card] | None, count: int, expected: int,
-            known: set[Card]) -> list[Card] | None:
-    """The ``count`` cards put down last (dealt left to right: the rightmost), when the camera
-    sees all ``expected`` cards of the zone, or when the rightmost are none of the ``known``
-    ones (the table has those already: an older card the camera missed is to their left);
-    otherwise all it saw there."""
-    if seen is None or len(seen) < count:
-        return seen
-    newest = seen[-count:]
-    if len(seen) >= expected or not known.intersection(newest):
-        return newest
-    return seen
-
-
-def _with_cards(command: dict[str, Any], cards: list[Card]) -> dict[str, Any]:
-    """``command`` with the read cards replaced by ``cards`` (face-down ones kept)."""
-    if command["type"] != "deal":
-        return {**command, "cards": [card_text(c) for c in cards]}
-    up = iter(cards)
-    return {**command, "cards": [c if c == UNREAD else card_text(next(up))
-                                 for c in command["cards"]]}
 
 
 def _command(decision: Decision, legal: Legal, seat: int,

@@ -102,7 +102,7 @@ def run_demo(options: DemoOptions, say: Callable[[str], None] = print,
             stack.callback(pad.close)
         camera = None
         if "camera" in options.simulate:
-            camera = _camera(seed + 1, options, tally, say)
+            camera = _camera(seed + 1, options, table, proposals, tally, say)
         dealer = DemoDealer(
             table, seat_players(options.players, rng), tally, rng, proposals=proposals,
             pad=pad, chips=chips, camera=camera,
@@ -149,12 +149,13 @@ def _no_chips(error: ChipsUnavailable, options: DemoOptions, tally: Tally,
     tally.sensors = tuple(s for s in tally.sensors if s != "chips")
 
 
-def _camera(seed: int, options: DemoOptions, tally: Tally, say: Callable[[str], None]) -> Any:
+def _camera(seed: int, options: DemoOptions, table: Any, proposals: Proposals, tally: Tally,
+            say: Callable[[str], None]) -> Any:
     """The simulated camera, or None (said why) when the recognition cannot run here."""
     from tableside.demo.camera import SimulatedCamera
 
     try:
-        return SimulatedCamera(seed, options.players)
+        return SimulatedCamera(seed, options.players, table, proposals)
     except FileNotFoundError as missing:  # the recognition's model, named at the end
         say(_TEXT["no_camera"][options.lang].format(why=str(missing).rsplit(": ", 1)[-1]))
         tally.sensors = tuple(s for s in tally.sensors if s != "camera")

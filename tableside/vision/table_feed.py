@@ -169,7 +169,7 @@ def decide(need: TableNeed, stable: Iterable[StableCard], calibration: Calibrati
             by_zone.setdefault(card.zone, []).append(card)
     for cards in by_zone.values():
         cards.sort(key=lambda c: c.centre[0])  # dealt left to right, as the dealer sees it
-    proposals: list[tuple[dict[str, Any], dict[str, str]]] = []
+    proposals: list[tuple[dict[str, Any], dict[str, str], str]] = []  # with the zone
 
     if need.board_needed:
         for zone in (z for z in calibration.zones if z.kind == "board"):
@@ -184,7 +184,7 @@ def decide(need: TableNeed, stable: Iterable[StableCard], calibration: Calibrati
                                      needed=need.board_needed))
             elif len(fresh) == need.board_needed:
                 proposals.append(({"type": "board", "cards": _texts(fresh)},
-                                  _words("board", cards=" ".join(_texts(fresh)))))
+                                  _words("board", cards=" ".join(_texts(fresh))), zone.name))
 
     seat_zones = {z.seat: z for z in calibration.zones if z.kind == "seat"}
     for seat in need.to_show:
@@ -201,7 +201,8 @@ def decide(need: TableNeed, stable: Iterable[StableCard], calibration: Calibrati
                                  needed=expected, seat=seat))
         elif len(fresh) == expected:
             proposals.append(({"type": "show", "seat": seat, "cards": _texts(fresh)},
-                              _words("show", seat=seat, cards=" ".join(_texts(fresh)))))
+                              _words("show", seat=seat, cards=" ".join(_texts(fresh))),
+                              zone.name))
 
     for seat, pattern in need.face_up_deal.items():
         zone = seat_zones.get(seat)
@@ -221,13 +222,17 @@ def decide(need: TableNeed, stable: Iterable[StableCard], calibration: Calibrati
             command = {"type": "deal", "seat": seat,
                        "cards": [next(up) if face_up else UNREAD for face_up in pattern]}
             proposals.append((command, _words("deal", seat=seat,
-                                              cards=" ".join(_texts(fresh)))))
+                                              cards=" ".join(_texts(fresh))), zone.name))
 
-    if alerts or not proposals:
-        # Anything wrong on the felt is the dealer's to sort out before the camera proposes.
+    # A zone with something wrong in it is the dealer's to sort out before the camera proposes
+    # anything there; the other zones go on (a doubtful card at one seat does not hold up the
+    # board).
+    troubled = blocked | {alert.zone for alert in alerts if alert.zone is not None}
+    fine = [(command, texts) for command, texts, zone in proposals if zone not in troubled]
+    if not fine:
         return Decision(None, {}, tuple(alerts))
-    command, texts = proposals[0]
-    return Decision(command, texts, ())
+    command, texts = fine[0]
+    return Decision(command, texts, tuple(alerts))
 
 
 class TableFeed:
