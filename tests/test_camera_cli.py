@@ -15,6 +15,7 @@ from camera_frames import board_places, calibration, table_frame
 
 from tableside.commands import camera as camera_command
 from tableside.commands import serve
+from tableside.install.machine import v4l_cameras
 from tableside.table import TableService
 from tableside.vision.fusion import APPEAR_AFTER
 
@@ -95,14 +96,35 @@ def test_a_source_that_is_not_there_is_said_in_the_tables_language(table_db, tmp
 
 
 def test_serve_starts_the_camera_it_is_given_and_names_a_missing_one(table_db, folder,
-                                                                     tmp_path, capsys):
+                                                                     tmp_path, capsys,
+                                                                     monkeypatch):
     with TableService.open(table_db) as service:
         camera = serve._start_camera(service, None, str(folder), False, "en")
         assert camera is not None and camera.calibration is not None
         camera.close()
         assert serve._start_camera(service, None, str(tmp_path / "nowhere"), False,
                                    "de") is None
+        # No --camera: the one TABLESIDE_CAMERA names (here: none), else the one found.
+        monkeypatch.setenv("TABLESIDE_CAMERA", "none")
         assert serve._start_camera(service, None, None, False, "en") is None
+        monkeypatch.setenv("TABLESIDE_CAMERA", str(folder))
+        camera = serve._start_camera(service, None, None, False, "en")
+        assert camera is not None
+        camera.close()
     out = capsys.readouterr().out
     assert f"Camera: {folder}" in out
     assert "Kamera: keine Kamera, kein Video und kein Ordner" in out
+    assert "Camera: none found or set (--camera or TABLESIDE_CAMERA)" in out
+
+
+def test_a_webcam_is_found_by_its_stable_name_first(tmp_path):
+    by_id, dev = tmp_path / "by-id", tmp_path / "dev"
+    by_id.mkdir()
+    dev.mkdir()
+    assert v4l_cameras(by_id, dev) == []
+    (dev / "video0").touch()
+    (dev / "video1").touch()
+    assert v4l_cameras(by_id, dev) == [str(dev / "video0")]
+    (by_id / "usb-Logitech_C920-video-index1").touch()  # metadata node, not the picture
+    (by_id / "usb-Logitech_C920-video-index0").touch()
+    assert v4l_cameras(by_id, dev) == [str(by_id / "usb-Logitech_C920-video-index0")]

@@ -55,6 +55,10 @@ _TEXT = {
                      "calibration on the console's Camera tab)",
                "de": "Kamera: {spec} (Karten, auf die die Hand wartet, gehen an BESTÄTIGEN; "
                      "Vorschau und Kalibrierung im Kamera-Reiter der Konsole)"},
+    "no_camera_set": {"en": "Camera: none found or set (--camera or TABLESIDE_CAMERA); cards "
+                            "are entered on the console",
+                      "de": "Kamera: keine gefunden oder angegeben (--camera oder "
+                            "TABLESIDE_CAMERA); Karten werden in der Konsole eingegeben"},
     "no_camera": {"en": "Camera: no camera, video or folder called {spec}; cards are entered "
                         "on the console",
                   "de": "Kamera: keine Kamera, kein Video und kein Ordner namens {spec}; "
@@ -85,8 +89,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                              "(default: $TABLESIDE_BOARD; none: no chips read)")
     parser.add_argument("--camera", default=None, metavar="SPEC",
                         help="the overhead camera: picamera, a camera device "
-                             "(/dev/v4l/by-id/..., 0), a video file, a folder of images or "
-                             "test (default: none)")
+                             "(/dev/v4l/by-id/..., 0), a video file, a folder of images, "
+                             "test, or none (default: $TABLESIDE_CAMERA, else the camera "
+                             "this machine has)")
     parser.set_defaults(handler=run_serve)
 
 
@@ -196,7 +201,12 @@ def _start_camera(service: TableService, proposals: Any, spec: str | None, loop:
                   lang: str, **options: Any) -> Any:
     """The overhead camera's recognition (not started yet), if one is named; None (and why)
     otherwise. Its status and alerts are printed as they change."""
-    if not spec:
+    if spec is None:
+        from tableside.install.machine import find_camera
+
+        spec = os.environ.get("TABLESIDE_CAMERA") or find_camera()
+    if not spec or spec == "none":
+        print(_TEXT["no_camera_set"][lang], flush=True)
         return None
     from tableside.vision.table_camera import TableCamera
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tableside.install.machine import find_board, is_pi5, pi_model
+from tableside.install.machine import find_board, is_pi5, pi_model, v4l_cameras
 from tableside.install.units import BOARD_PATTERN
 
 OK, WARN, FAIL, MISSING = "ok", "warn", "fail", "missing"
@@ -59,16 +59,11 @@ def check_camera(source: str | None = None, seconds: float = 1.0) -> Check:
             return _camera_result("picamera2", *measured)
         if source == "picamera2":
             return _no_camera("picamera2")
-    for device in ([source] if source not in (None, "picamera2") else _v4l_devices()):
+    for device in ([source] if source not in (None, "picamera2") else v4l_cameras()):
         measured = _opencv_fps(device, seconds)
         if measured is not None:
             return _camera_result(device, *measured)
     return _no_camera(source)
-
-
-def _v4l_devices() -> list[str]:
-    stable = sorted(str(p) for p in Path("/dev/v4l/by-id").glob("*-video-index0"))
-    return stable or sorted(str(p) for p in Path("/dev").glob("video[0-9]*"))[:1]
 
 
 def _picamera2_fps(seconds: float) -> tuple[int, float, tuple[int, int]] | None:

@@ -1,4 +1,5 @@
-"""What machine this is: the Raspberry Pi model, and where its reader board is plugged in."""
+"""What machine this is: the Raspberry Pi model, where its reader board is plugged in, and
+which camera it has."""
 
 from __future__ import annotations
 
@@ -26,3 +27,31 @@ def is_pi5(model: str | None) -> bool:
 def find_board(pattern: str) -> list[str]:
     """Serial devices matching ``pattern`` (a path or a glob), sorted."""
     return sorted(glob.glob(pattern))
+
+
+def v4l_cameras(by_id: Path = Path("/dev/v4l/by-id"), dev: Path = Path("/dev")) -> list[str]:
+    """Video devices, by their stable ``/dev/v4l/by-id`` names when there are any (a USB
+    webcam keeps that name whichever port it is in), else the first ``/dev/videoN``."""
+    stable = sorted(str(p) for p in by_id.glob("*-video-index0"))
+    return stable or sorted(str(p) for p in dev.glob("video[0-9]*"))[:1]
+
+
+def pi_camera_present() -> bool:
+    """picamera2 (from apt, on a Pi only) is importable and sees a camera."""
+    try:
+        from picamera2 import Picamera2
+    except ImportError:
+        return False
+    try:
+        return bool(Picamera2.global_camera_info())
+    except Exception:  # libcamera without a camera fails in many ways: no camera, then
+        return False
+
+
+def find_camera() -> str | None:
+    """The camera this machine has, as a ``--camera`` name: the Pi camera first, then a
+    video device; None without one."""
+    if pi_camera_present():
+        return "picamera"
+    devices = v4l_cameras()
+    return devices[0] if devices else None
