@@ -41,6 +41,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         metavar="SENSORS",
                         help="sensors to simulate, comma-separated, or none (default "
                              "camera,chips,buttons); the others are typed on the console")
+    parser.add_argument("--camera", default=None, metavar="SPEC",
+                        help="a real camera for the face-up cards, with the camera not "
+                             "simulated (e.g. --simulate chips,buttons --camera "
+                             "/dev/v4l/by-id/...): you deal real cards under it / eine echte "
+                             "Kamera für die offenen Karten")
     parser.add_argument("--headless", action="store_true",
                         help="no server: play as fast as possible and print a summary")
     parser.add_argument("--json", action="store_true", help="headless: the summary as JSON")
@@ -61,7 +66,8 @@ def _run(args: argparse.Namespace) -> int:
     try:
         options = DemoOptions(
             players=args.players, game=args.game, rotation=args.rotation, speed=args.speed,
-            hands=args.hands, seed=args.seed, simulate=args.simulate, headless=args.headless,
+            hands=args.hands, seed=args.seed, simulate=args.simulate, camera=args.camera,
+            headless=args.headless,
             db=args.db, host=args.host, port=args.port, lang=args.lang)
     except OptionError as error:
         print(error.texts["en"], file=sys.stderr)

@@ -16,6 +16,8 @@ from __future__ import annotations
 import logging
 import random
 import statistics
+import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -37,6 +39,8 @@ from tableside.vision.table_feed import TableFeed
 # stable (APPEAR_AFTER) and a few more for one misread frame (a camera at 10 fps: under a
 # second).
 MAX_FRAMES = APPEAR_AFTER + 3
+# How often the demo's dealer looks whether a real camera has proposed the cards (seconds).
+LIVE_POLL = 0.1
 
 
 class SimulatedCameraSource:
@@ -61,6 +65,8 @@ class SimulatedCameraSource:
 
 
 class SimulatedCamera:
+    live = False
+
     def __init__(self, seed: int, seats: int, table: Any, proposals: Proposals):
         self.layout = TableLayout(seats)
         calibration = self.layout.calibration()
@@ -110,3 +116,39 @@ class SimulatedCamera:
         return {"frames": len(times),
                 "median_ms_per_frame": round(statistics.median(times), 1) if times else 0.0,
                 "alerts": self.alerts}
+
+
+class LiveCamera:
+    """A real camera at the demo table (``tableside demo --camera SPEC`` with the camera not
+    simulated): a person deals real cards under it, the simulated players bet with simulated
+    chips, and the cards the table waits for come from the camera's own
+    :class:`~tableside.vision.table_camera.TableCamera` and its feed. The demo cannot know
+    what the real cards are, so it reads nothing against them: it waits for the camera's
+    proposal and confirms it, as a dealer would who trusts the preview."""
+
+    live = True
+
+    def __init__(self, camera: Any, wait_seconds: float | None):
+        self.camera = camera  # a started TableCamera
+        self.wait_seconds = wait_seconds  # None: as long as it takes (served)
+        self.cards = 0  # cards the camera put into the game
+
+    def new_hand(self) -> None:
+        """The real table is cleared by the person dealing; the fusion follows the felt."""
+
+    def wait_for(self, wanted: Callable[[dict[str, Any]], bool],
+                 stop: threading.Event) -> Proposal | None:
+        """The camera's proposal that ``wanted`` accepts, once it makes one; None when
+        ``stop`` is set or the wait runs out."""
+        deadline = None if self.wait_seconds is None else time.monotonic() + self.wait_seconds
+        while not stop.is_set():
+            offered = self.camera.feed.offered
+            if offered is not None and wanted(offered.command):
+                return offered
+            if deadline is not None and time.monotonic() > deadline:
+                return None
+            stop.wait(LIVE_POLL)
+        return None
+
+    def figures(self) -> dict[str, float | int]:
+        return {"frames": self.camera.frames, "live": True, "cards_from_camera": self.cards}

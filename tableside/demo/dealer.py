@@ -45,6 +45,10 @@ NOISY_EVERY = 10
 BUY_INS = (1, 1, 1.5, 2, 3)
 
 
+class DemoStopped(Exception):
+    """The demo was asked to stop while the dealer waited for the real camera."""
+
+
 class DemoError(RuntimeError):
     """The demo could not go on (the pad refused what the table must take), in English and
     German."""
@@ -77,6 +81,7 @@ class DemoDealer:
         self.pause = pause
         self.top: TableTop | None = None
         self.stop = threading.Event()
+        self._live_seat: int | None = None  # the seat of the real camera's last proposal
 
     # ------------------------------------------------------------------ the evening
     def seat_players(self) -> None:
@@ -89,7 +94,10 @@ class DemoDealer:
         """Play ``hands`` hands (None: until :attr:`stop` is set)."""
         played = 0
         while not self.stop.is_set() and (hands is None or played < hands):
-            self.play_hand()
+            try:
+                self.play_hand()
+            except DemoStopped:
+                return
             played += 1
 
     def _buy_in(self, minimum: int) -> int:
@@ -189,6 +197,12 @@ class DemoDealer:
         # Stud: face-up cards, read by the camera (or typed), one deal per seat. The camera
         # proposes the seats' deals one after another, in whatever order it finds them.
         pending = dict(dealt_up)
+        while pending and self._live():
+            cards = self._live_cards(lambda c: c["type"] == "deal" and c.get("seat") in pending,
+                                     "up cards")
+            seat = self._live_seat
+            pending.pop(seat)
+            self.top.place_up(seat, cards)
         while pending:
             proposal = self._camera_proposal(
                 lambda c: c["type"] == "deal" and c.get("seat") in pending)
@@ -202,12 +216,39 @@ class DemoDealer:
             self._enter_read(command, truth, proposal, seat, f"seat {seat} up card")
 
     def _deal_board(self, table_hand: TableHand) -> None:
+        if self._live():
+            cards = self._live_cards(lambda c: c["type"] == "board", "board")
+            self.top.place_board(cards)
+            return
         count = table_hand.hand.needs_board_cards()
         truth = self.top.deal_board(count)
         self.pause("deal")
         proposal = self._camera_proposal(lambda c: c["type"] == "board")
         self._enter_read({"type": "board", "cards": [card_text(c) for c in truth]}, truth,
                          proposal, "board", "board")
+
+    def _live(self) -> bool:
+        return self.camera is not None and self.camera.live
+
+    def _live_cards(self, wanted: Callable[[dict[str, Any]], bool], what: str) -> list[Card]:
+        """A real camera: wait for its proposal, confirm it; the cards it put into the game
+        (the seat it was for in :attr:`_live_seat`)."""
+        proposal = self.camera.wait_for(wanted, self.stop)
+        if proposal is None:
+            if self.stop.is_set():
+                raise DemoStopped
+            raise DemoError(f"the camera proposed no {what} in time: is it calibrated, and "
+                            f"are the cards in their zone?",
+                            f"die Kamera hat keine Karten ({what}) rechtzeitig vorgeschlagen: "
+                            f"ist sie kalibriert, und liegen die Karten in ihrer Zone?")
+        if not self._confirm_proposal(proposal):
+            raise DemoError(f"the table refused the camera's {what}: correct it on the console",
+                            f"der Tisch hat die Karten der Kamera ({what}) abgelehnt: in der "
+                            f"Konsole korrigieren")
+        self._live_seat = proposal.command.get("seat")
+        cards = [parse_card(c) for c in proposal.command["cards"] if c != UNREAD]
+        self.camera.cards += len(cards)
+        return cards
 
     def _camera_proposal(self, wanted: Callable[[dict[str, Any]], bool]) -> Any:
         """What the camera proposes for the cards just put down (None: it proposes nothing
@@ -375,6 +416,11 @@ class DemoDealer:
             self.console.send({"type": "show", "seat": seat, "cards": None})
             return
         self.tally.actions["show"] += 1
+        if self._live():
+            cards = self._live_cards(lambda c: c["type"] == "show" and c["seat"] == seat,
+                                     f"seat {seat} showdown")
+            self.top.place_shown(seat, cards)
+            return
         truth = self.top.show(seat)
         proposal = self._camera_proposal(lambda c: c["type"] == "show" and c["seat"] == seat)
         self._enter_read({"type": "show", "seat": seat, "cards": [card_text(c) for c in truth]},

@@ -1,5 +1,6 @@
 """The demo's options: how many players, which game or rotation, how fast, how many hands,
-the seed, which sensors to simulate, and whether to serve the display."""
+the seed, which sensors to simulate (and a real camera instead of the simulated one), and
+whether to serve the display."""
 
 from __future__ import annotations
 
@@ -32,6 +33,7 @@ class DemoOptions:
     hands: int | None = None  # None: HEADLESS_HANDS headless, no end when served
     seed: int | None = None
     simulate: tuple[str, ...] = SENSORS
+    camera: str | None = None  # a real camera (not simulated) for the face-up cards
     headless: bool = False
     db: Path | None = None  # None: a throwaway database
     host: str = "0.0.0.0"
@@ -62,6 +64,11 @@ class DemoOptions:
             raise OptionError(f"unknown sensors {', '.join(unknown)}; known: {', '.join(SENSORS)}",
                               f"unbekannte Sensoren {', '.join(unknown)}; bekannt: "
                               f"{', '.join(SENSORS)}")
+        if self.camera is not None and "camera" in self.simulate:
+            raise OptionError("a real camera (--camera) takes the simulated camera's place: "
+                              "leave camera out of --simulate",
+                              "eine echte Kamera (--camera) ersetzt die simulierte: camera "
+                              "bei --simulate weglassen")
         if self.speed <= 0:
             raise OptionError("speed must be above 0", "die Geschwindigkeit muss über 0 liegen")
         if self.hands is not None and self.hands < 1:

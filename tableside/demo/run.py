@@ -44,6 +44,8 @@ FLICKERING_SEATS = 2
 # Where a throwaway database goes: memory-backed when the machine has it (syncing the log
 # to a disk is the slow part of a demo that plays as fast as it can).
 FAST_TEMP = Path("/dev/shm")
+# Headless with a real camera (a recording, say): how long the dealer waits for its cards.
+LIVE_WAIT_HEADLESS = 30.0
 
 SENSOR_NAMES = {"camera": {"en": "camera", "de": "Kamera"},
                 "chips": {"en": "chips", "de": "Chips"},
@@ -62,6 +64,13 @@ _TEXT = {
                         "--port wählen"},
     "no_chips": {"en": "no simulated reader board ({why}): the dealer types the bets",
                  "de": "kein simuliertes Lesegerät ({why}): der Geber tippt die Einsätze ein"},
+    "live_camera": {"en": "camera {spec}: deal the face-up cards under it, in their zones "
+                          "(the console's Camera tab shows what it reads and marks the zones)",
+                    "de": "Kamera {spec}: die offenen Karten darunter in ihre Zonen legen (der "
+                          "Kamera-Reiter der Konsole zeigt, was sie liest, und markiert die "
+                          "Zonen)"},
+    "no_live_camera": {"en": "no camera, video or folder called {spec}",
+                       "de": "keine Kamera, kein Video und kein Ordner namens {spec}"},
     "no_camera": {"en": "no simulated camera ({why} is missing): the dealer types the cards",
                   "de": "keine simulierte Kamera ({why} fehlt): der Geber tippt die Karten ein"},
 }
@@ -90,8 +99,9 @@ def run_demo(options: DemoOptions, say: Callable[[str], None] = print,
         table = DemoTable(service, lock=chips.lock if chips is not None else None)
         if chips is not None:
             table.hand_listeners.append(chips.follow)
+        app = None
         if not options.headless:
-            _serve(table, options, say, stack)
+            app = _serve(table, options, say, stack)
         _say_sensors(options, say)
         pad = None
         if "buttons" in options.simulate:
@@ -103,6 +113,8 @@ def run_demo(options: DemoOptions, say: Callable[[str], None] = print,
         camera = None
         if "camera" in options.simulate:
             camera = _camera(seed + 1, options, table, proposals, tally, say)
+        elif options.camera is not None:
+            camera = _live_camera(table, proposals, options, app, stack, say)
         dealer = DemoDealer(
             table, seat_players(options.players, rng), tally, rng, proposals=proposals,
             pad=pad, chips=chips, camera=camera,
@@ -198,7 +210,7 @@ def _pacer(options: DemoOptions, stop: threading.Event | None) -> Callable[[str]
 
 
 def _serve(table: DemoTable, options: DemoOptions, say: Callable[[str], None],
-           stack: contextlib.ExitStack) -> None:
+           stack: contextlib.ExitStack) -> Any:
     from tableside.web.app import create_app
     from tableside.web.server import start_server
 
@@ -216,6 +228,35 @@ def _serve(table: DemoTable, options: DemoOptions, say: Callable[[str], None],
     code = app.extensions["tableside"].credentials.setup_code
     if code:
         say(_TEXT["dealer"][options.lang].format(url=url, code=code))
+    return app
+
+
+def _live_camera(table: DemoTable, proposals: Proposals, options: DemoOptions, app: Any,
+                 stack: contextlib.ExitStack, say: Callable[[str], None]) -> Any:
+    """A real camera in the simulated camera's place, with the demo table's zones as its
+    calibration until the dealer marks the real ones on the console's Camera tab."""
+    from tableside.demo.camera import LiveCamera
+    from tableside.demo.layout import TableLayout
+    from tableside.vision.table_camera import TableCamera
+
+    lang = options.lang
+    if table.state.settings.camera_calibration is None:
+        calibration = TableLayout(options.players).calibration().to_dict()
+        table.execute({"type": "settings", "changes": {"camera_calibration": calibration}})
+    try:
+        camera = TableCamera.open(options.camera, table, proposals,
+                                  when_status=lambda texts: say(texts[lang]))
+    except FileNotFoundError:
+        raise OptionError(*(_TEXT["no_live_camera"][language].format(spec=options.camera)
+                            for language in ("en", "de"))) from None
+    stack.callback(camera.close)
+    if app is not None:
+        from tableside.web.camera import attach_camera
+
+        attach_camera(app, camera)
+    camera.start()
+    say(_TEXT["live_camera"][lang].format(spec=options.camera))
+    return LiveCamera(camera, LIVE_WAIT_HEADLESS if options.headless else None)
 
 
 def _say_sensors(options: DemoOptions, say: Callable[[str], None]) -> None:

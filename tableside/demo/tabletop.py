@@ -84,3 +84,31 @@ class TableTop:
     def cards_of(self, seat: int) -> list[Card]:
         held = self.seats.get(seat)
         return list(held.cards) if held is not None else []
+
+    # ---------------------------------------------------------------- a real camera
+    # With a real camera (tableside demo --camera) a person deals real cards: the ones the
+    # camera puts into the game replace the simulated ones, and no simulated card may be a
+    # real one (the players' hidden cards are only for their play).
+    def place_board(self, cards: list[Card]) -> None:
+        self._make_room(cards)
+        self.board.extend(cards)
+
+    def place_up(self, seat: int, cards: list[Card]) -> None:
+        """The newest face-up cards of ``seat`` are ``cards``."""
+        self._make_room(cards)
+        held = self.seats[seat]
+        newest = [i for i, up in enumerate(held.up) if up][-len(cards):]
+        for index, card in zip(newest, cards, strict=True):
+            held.cards[index] = card
+
+    def place_shown(self, seat: int, cards: list[Card]) -> None:
+        self._make_room(cards)
+        self.seats[seat] = SeatCards(list(cards), [True] * len(cards), shown=True)
+
+    def _make_room(self, cards: list[Card]) -> None:
+        for card in cards:
+            if card in self.stock:
+                self.stock.remove(card)
+            for held in self.seats.values():
+                if card in held.cards and self.stock:
+                    held.cards[held.cards.index(card)] = self.stock.pop()
