@@ -7,6 +7,7 @@
 // (top-left, top-right, bottom-right, bottom-left, as the dealer sees them), gives its size in
 // millimetres, then marks each zone (the board, a seat's cards, the muck) as a polygon by
 // clicking its corners; Save stores it with the table (POST /api/camera/calibration).
+import { element } from "./dom.js";
 import { extendTexts, pick, t } from "./i18n.js";
 
 extendTexts({
@@ -46,18 +47,6 @@ const csrf = document.querySelector('meta[name="csrf-token"]').content;
 const $ = (id) => document.getElementById(id);
 const FAST = 500; // ms between refreshes while the tab is open (about 2 per second)
 const SLOW = 2000; // ms between looks for alerts while another tab is open
-
-function element(tag, attributes = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attributes)) {
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else if (value !== false && value !== null && value !== undefined) node.setAttribute(key, value);
-  }
-  node.append(...children.filter((c) => c !== null && c !== undefined));
-  return node;
-}
 
 function tabOpen() {
   const panel = $("panel-camera");

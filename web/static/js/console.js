@@ -7,6 +7,7 @@ import { cardElement, cardRow, cardText } from "./cards.js";
 import {
   chips, chooseLanguage, extendTexts, language, pick, setLanguage, t, translatePage,
 } from "./i18n.js";
+import { element } from "./dom.js";
 import { LiveState } from "./live.js";
 
 extendTexts({
@@ -101,18 +102,6 @@ const $ = (id) => document.getElementById(id);
 let dealer = null; // the dealer's state
 let games = null; // the catalogue
 let tab = "hand";
-
-function element(tag, attributes = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attributes)) {
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else if (value !== false && value !== null && value !== undefined) node.setAttribute(key, value);
-  }
-  node.append(...children.filter((c) => c !== null && c !== undefined));
-  return node;
-}
 
 function button(text, onclick, className = "") {
   return element("button", { type: "button", class: className, text, onclick });
