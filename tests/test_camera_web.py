@@ -123,7 +123,7 @@ def test_a_calibration_marked_in_pixels_is_stored_and_survives_a_restart(service
     service.close()
 
     with TableService.open(tmp_path / "table.db") as reopened:
-        settings = reopened.public_state()["table"]["settings"]
+        settings = reopened.dealer_state()["table"]["settings"]
         assert settings["camera_calibration"] == stored
         camera = TableCamera(FrameListSource([]), reopened, Proposals())
         assert camera.calibration.zone_at((640, 250)).name == "board"
@@ -149,7 +149,8 @@ def test_a_calibration_that_cannot_be_used_is_refused_in_english_and_german(
     assert answer.status_code == 400
     message = answer.json["error"]["message"]
     assert english in message["en"] and german in message["de"]
-    assert service.public_state()["table"]["settings"]["camera_calibration"] is None
+    assert service.dealer_state()["table"]["settings"]["camera_calibration"] is None
+    assert "camera_calibration" not in service.public_state()["table"]["settings"]
 
 
 class SteadyFrames(FrameListSource):
@@ -209,7 +210,7 @@ def test_the_camera_tab_shows_the_preview_and_saves_a_calibration(service, app):
     finally:
         server.close()
         camera.close()
-    stored = service.public_state()["table"]["settings"]["camera_calibration"]
+    stored = service.dealer_state()["table"]["settings"]["camera_calibration"]
     assert stored["size_mm"] == [1260.0, 700.0]
     assert [zone["name"] for zone in stored["zones"]] == ["board"]
     camera.follow_calibration()  # what the camera's thread does before each frame

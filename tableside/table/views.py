@@ -89,11 +89,15 @@ def _state(state: TableState, reveal: bool) -> dict[str, Any]:
                 "action_timer": None}
     hand = state.hand
     hand_view = hand_state(hand, reveal) if hand else None
+    settings = s.to_json()
+    if not reveal:
+        # The camera's corners and zones are the dealer's business, and large: not on the TV.
+        settings.pop("camera_calibration", None)
     return {
         "version": state.seq,
         "table": {"name": s.name, "mode": s.mode, "language": s.language, "seats": s.seats,
                   "opened_at": state.opened_at, "closed": state.closed,
-                  "settings": s.to_json()},
+                  "settings": settings},
         "seats": [_seat(state, number, hand_view) for number in range(1, s.seats + 1)],
         "hand": hand_view,
         "last_hand": hand_state(state.last_hand, reveal) if state.last_hand else None,

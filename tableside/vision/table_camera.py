@@ -182,8 +182,7 @@ class TableCamera:
         if version == self._calibration_version:
             return
         self._calibration_version = version
-        settings = (self.service.public_state().get("table") or {}).get("settings") or {}
-        data = settings.get("camera_calibration")
+        data = self.service.read(stored_calibration)
         if data == self._calibration_data:
             return
         self._calibration_data = data
@@ -231,6 +230,12 @@ class TableCamera:
     def _words(self, key: str, **values: object) -> dict[str, str]:
         return {lang: text.format(name=self.source.name, **values)
                 for lang, text in _STATUS[key].items()}
+
+
+def stored_calibration(state: Any) -> dict[str, Any] | None:
+    """The calibration a table keeps in its settings (a TableState, read through the
+    service), as plain data; None before the dealer marked one."""
+    return state.settings.camera_calibration if state.settings is not None else None
 
 
 def encode_jpeg(image: np.ndarray, quality: int = 80) -> bytes:

@@ -59,8 +59,8 @@ def _no_frame() -> Response:
 
 
 def _stored_calibration() -> dict[str, Any] | None:
-    settings = (_service().public_state().get("table") or {}).get("settings") or {}
-    return settings.get("camera_calibration")
+    return _service().read(
+        lambda state: state.settings.camera_calibration if state.settings is not None else None)
 
 
 @blueprint.get("/api/camera")
