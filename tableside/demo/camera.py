@@ -30,10 +30,8 @@ from tableside.demo.layout import TableLayout
 from tableside.demo.render import TableRenderer
 from tableside.demo.tabletop import TableTop
 from tableside.vision import table_feed
-from tableside.vision.fusion import APPEAR_AFTER, CardFusion
-from tableside.vision.pipeline import CameraPipeline
-from tableside.vision.recognizer import CardRecognizer
-from tableside.vision.table_feed import TableFeed
+from tableside.vision.fusion import APPEAR_AFTER
+from tableside.vision.table_camera import TableCamera
 
 # Frames the dealer waits for the camera's proposal at most: enough for a card to become
 # stable (APPEAR_AFTER) and a few more for one misread frame (a camera at 10 fps: under a
@@ -65,18 +63,19 @@ class SimulatedCameraSource:
 
 
 class SimulatedCamera:
+    """The simulated source behind a real :class:`~tableside.vision.table_camera.TableCamera`
+    (the one ``tableside serve --camera`` runs), stepped by the dealer instead of its own
+    thread: a frame each time the dealer looks, so that an evening is the same at any speed.
+    The table keeps the demo's calibration, so the console's Camera tab shows what it reads."""
+
     live = False
 
     def __init__(self, seed: int, seats: int, table: Any, proposals: Proposals):
         self.layout = TableLayout(seats)
-        calibration = self.layout.calibration()
         self.source = SimulatedCameraSource(TableRenderer(self.layout, seed), seed)
         # The recognition keeps to one core, as on the Pi: the rest is the table's.
         cv2.setNumThreads(1)
-        self.pipeline = CameraPipeline(self.source, recognizer=CardRecognizer(),
-                                       fusion=CardFusion(calibration))
-        self.feed = TableFeed(table, proposals, calibration=calibration,
-                              when_alerts=self._alerted)
+        self.camera = TableCamera(self.source, table, proposals, when_alerts=self._alerted)
         # The demo's alerts go to its summary; the terminal shows the evening, not a log.
         logging.getLogger(table_feed.__name__).setLevel(logging.ERROR)
         self.milliseconds: list[float] = []  # recognition time of each frame
@@ -84,7 +83,7 @@ class SimulatedCamera:
 
     def new_hand(self) -> None:
         """The table was cleared: forget every card seen."""
-        self.pipeline.fusion.reset()
+        self.camera.pipeline.fusion.reset()
 
     def proposal(self, top: TableTop, wanted: Callable[[dict[str, Any]], bool]) -> Proposal | None:
         """Frames of ``top`` through the recognition and the table feed until the feed
@@ -92,10 +91,11 @@ class SimulatedCamera:
         the frames run out (None)."""
         self.source.top = top
         for _ in range(MAX_FRAMES):
-            report = self.pipeline.step()
+            report = self.camera.step()
+            if report is None:
+                continue
             self.milliseconds.append(report.recognition.milliseconds)
-            self.feed.consider(report)
-            offered = self.feed.offered
+            offered = self.camera.feed.offered
             if offered is not None and wanted(offered.command):
                 return offered
         return None
@@ -103,8 +103,9 @@ class SimulatedCamera:
     def seen_in(self, zone: object) -> list[Card]:
         """The stable cards in a zone ("board" or a seat number) now, left to right."""
         name = "board" if zone == "board" else f"seat {zone}"
-        return [stable.card for stable in sorted(self.pipeline.fusion.cards_in_zone(name),
-                                                 key=lambda s: s.centre[0])]
+        return [stable.card for stable in
+                sorted(self.camera.pipeline.fusion.cards_in_zone(name),
+                       key=lambda s: s.centre[0])]
 
     def _alerted(self, alerts: tuple) -> None:
         self.alerts += len(alerts)

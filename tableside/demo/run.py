@@ -112,7 +112,7 @@ def run_demo(options: DemoOptions, say: Callable[[str], None] = print,
             stack.callback(pad.close)
         camera = None
         if "camera" in options.simulate:
-            camera = _camera(seed + 1, options, table, proposals, tally, say)
+            camera = _camera(seed + 1, options, table, proposals, tally, app, say)
         elif options.camera is not None:
             camera = _live_camera(table, proposals, options, app, stack, say)
         dealer = DemoDealer(
@@ -161,13 +161,29 @@ def _no_chips(error: ChipsUnavailable, options: DemoOptions, tally: Tally,
     tally.sensors = tuple(s for s in tally.sensors if s != "chips")
 
 
+def _calibrate(table: DemoTable, options: DemoOptions) -> None:
+    """The demo table's zones as the camera's calibration, unless the table has one."""
+    from tableside.demo.layout import TableLayout
+
+    if table.state.settings.camera_calibration is None:
+        calibration = TableLayout(options.players).calibration().to_dict()
+        table.execute({"type": "settings", "changes": {"camera_calibration": calibration}})
+
+
 def _camera(seed: int, options: DemoOptions, table: Any, proposals: Proposals, tally: Tally,
-            say: Callable[[str], None]) -> Any:
-    """The simulated camera, or None (said why) when the recognition cannot run here."""
+            app: Any, say: Callable[[str], None]) -> Any:
+    """The simulated camera (shown on the console's Camera tab when served), or None (said
+    why) when the recognition cannot run here."""
     from tableside.demo.camera import SimulatedCamera
 
     try:
-        return SimulatedCamera(seed, options.players, table, proposals)
+        _calibrate(table, options)
+        camera = SimulatedCamera(seed, options.players, table, proposals)
+        if app is not None:
+            from tableside.web.camera import attach_camera
+
+            attach_camera(app, camera.camera)
+        return camera
     except FileNotFoundError as missing:  # the recognition's model, named at the end
         say(_TEXT["no_camera"][options.lang].format(why=str(missing).rsplit(": ", 1)[-1]))
         tally.sensors = tuple(s for s in tally.sensors if s != "camera")
@@ -236,13 +252,10 @@ def _live_camera(table: DemoTable, proposals: Proposals, options: DemoOptions, a
     """A real camera in the simulated camera's place, with the demo table's zones as its
     calibration until the dealer marks the real ones on the console's Camera tab."""
     from tableside.demo.camera import LiveCamera
-    from tableside.demo.layout import TableLayout
     from tableside.vision.table_camera import TableCamera
 
     lang = options.lang
-    if table.state.settings.camera_calibration is None:
-        calibration = TableLayout(options.players).calibration().to_dict()
-        table.execute({"type": "settings", "changes": {"camera_calibration": calibration}})
+    _calibrate(table, options)
     try:
         camera = TableCamera.open(options.camera, table, proposals,
                                   when_status=lambda texts: say(texts[lang]))
