@@ -23,10 +23,10 @@ from tableside.engine.variants import VARIANTS
 from tableside.vision.fusion import APPEAR_AFTER
 
 # Issue 7's goal for the recognizer is at least 99.5 % of the cards read right and at most
-# 0.3 % wrong; it is not reached yet (issue 7 is open). These bars sit under what this evening
-# measured (117 of 142 read, 6 misread, each put right on the console), so that a worse reader
-# fails here; raise them with every better one.
-READ_SHARE, WRONG_SHARE = 0.78, 0.06
+# 0.3 % wrong; it is not shown on every deck yet (issue 7 is open). This evening measured 140 of
+# 142 read and 1 misread (put right on the console); the bars leave room for a few cards of
+# difference in floating point between machines, and fail a clearly worse reader.
+READ_SHARE, WRONG_SHARE = 0.95, 0.02
 
 # Pot-limit Omaha hi-lo, four players: all-ins for different stacks (side pots) and high and
 # low halves (split pots) within a dozen hands with this seed.

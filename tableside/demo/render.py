@@ -97,9 +97,11 @@ class TableRenderer:
 
 def classic_deck(rng: random.Random) -> Deck:
     """A deck drawn in a plain home-game design (two colours, standard indices, one of
-    OpenCV's fonts), its details varied by ``rng``."""
+    OpenCV's fonts), its details varied by ``rng``. Nothing is printed right beside the
+    index and strokes keep the font's weight, so that every corner reads clearly."""
     style = replace(DrawnStyle.random(rng), colours=dict(CLASSIC_COLOURS), aspect=CARD_ASPECT,
-                    rank_height=0.17, suit_height=0.12, rank_stretch=1.0, four_indices=False)
+                    rank_height=0.17, suit_height=0.12, rank_stretch=1.0, four_indices=False,
+                    beside=0.0, weight=0.0, outlined=False)
     painter = hershey_painter(rng.choice(CLASSIC_FONTS), 0.11)
     return drawn_deck(rng, painter, style, name="tableside classic")
 

@@ -55,6 +55,14 @@ WHOLE_CARD_SPANS = (3.5, 7.5)
 # A turned index naming another card belongs to this card when it lies this near (card
 # widths) to where the card's far corner index would be.
 FAR_CORNER_REACH = 0.25
+# Two indices naming the same card are its two corners when they lie less than this many
+# index spans apart: the diagonal of a card with the smallest indices known (card width ten
+# spans, as on decks with tiny corner indices), with a margin. A deck holds each card once, so
+# joining generously costs nothing.
+SAME_CARD_SPANS = 20.0
+# Card height over width that two opposite corners of one card may show; outside it their
+# outline is estimated from one index instead.
+PAIR_ASPECTS = (1.1, 1.9)
 
 
 @dataclass(frozen=True)
@@ -124,8 +132,24 @@ def assemble(probabilities: np.ndarray, rank_points: np.ndarray, suit_points: np
         readings.append(_Index(cards, float(index_chance[n]), point, down, span,
                                _containing(point, down, span, outlines, rectangles)))
     indices = _join_readings(readings)
+    _drop_shared_outlines(indices)
     width_per_span, aspect = _frame_proportions(indices, rectangles)
     return _join_indices(indices, rectangles, width_per_span, aspect)
+
+
+def _drop_shared_outlines(indices: list[_Index]) -> None:
+    """A paper region holding upright indices of two different cards is not one whole card
+    (two cards stacked nearly square make one rectangle): its indices lose that outline."""
+    shared = set()
+    for a in indices:
+        for b in indices:
+            if (a.outline is not None and a.outline == b.outline and a.card != b.card
+                    and min(a.confidence, b.confidence) >= CONFLICT_SURE
+                    and float(a.down @ b.down) > 0.8):
+                shared.add(a.outline)
+    for index in indices:
+        if index.outline in shared:
+            index.outline = None
 
 
 def _join_readings(readings: list[_Index]) -> list[_Index]:
@@ -186,7 +210,11 @@ def _join_indices(indices: list[_Index], rectangles: list[np.ndarray | None],
         if any(m.card != card and m.confidence >= CONFLICT_SURE
                and m.cards[card] < CONFLICT_DOUBT for m in members):
             problem = "conflict"
-        sightings.append(CardSighting(Card(card), outlines[group[0]],
+        outline = outlines[group[0]]
+        if members[0].outline is None:
+            paired = _pair_outline(members, card)
+            outline = outline if paired is None else paired
+        sightings.append(CardSighting(Card(card), outline,
                                       min(float(sureness[card]), 0.9999), len(members),
                                       problem))
     # A deck holds each card once: the same card in two places is a misreading somewhere.
@@ -209,7 +237,12 @@ def _same_card(a: _Index, outline_a: np.ndarray, b: _Index, outline_b: np.ndarra
     size = np.linalg.norm(outline_a[1] - outline_a[0])
     if a.card == b.card:
         # Two corners of one card lie less than its diagonal apart; farther is another card.
-        return bool(np.linalg.norm(a.rank - b.rank) < 2.0 * size)
+        # The diagonal is guessed from the index size, which on decks with small indices is
+        # too short: two indices that lie exactly as a card's opposite corners are joined
+        # farther apart too.
+        distance = np.linalg.norm(a.rank - b.rank)
+        return bool(distance < 2.0 * size or (distance < SAME_CARD_SPANS * max(a.span, b.span)
+                                              and _opposite_corners(a, b) is not None))
     # Different cards read on one card: the other index turned half round, where this card's
     # far corner index is. Only on a whole card, whose far corner is known: in a fan, the next
     # card's far corner lies too near where an estimated outline puts this one's.
@@ -217,6 +250,33 @@ def _same_card(a: _Index, outline_a: np.ndarray, b: _Index, outline_b: np.ndarra
         return False
     far_corner = 2 * outline_a.mean(axis=0) - a.rank
     return bool(np.linalg.norm(b.rank - far_corner) < FAR_CORNER_REACH * size)
+
+
+def _pair_outline(members: list[_Index], card: int) -> np.ndarray | None:
+    """The outline spanned by two opposite corner indices of one card, which is truer than
+    one estimated from a single index's size."""
+    named = [m for m in members if m.card == card]
+    for a in named:
+        for b in named:
+            outline = _opposite_corners(a, b)
+            if outline is not None:
+                return outline
+    return None
+
+
+def _opposite_corners(a: _Index, b: _Index) -> np.ndarray | None:
+    """The card outline if index b lies as the corner opposite index a's (turned half round,
+    down and to the right as a reads, in a card's proportions), else None."""
+    if float(a.down @ b.down) > -0.8:
+        return None
+    corner_a = a.rank - CORNER_LEFT * a.span * a.right - CORNER_UP * a.span * a.down
+    corner_b = b.rank - CORNER_LEFT * b.span * b.right - CORNER_UP * b.span * b.down
+    width = float((corner_b - corner_a) @ a.right)
+    height = float((corner_b - corner_a) @ a.down)
+    if width <= 0 or not PAIR_ASPECTS[0] <= height / width <= PAIR_ASPECTS[1]:
+        return None
+    return np.array([corner_a, corner_a + width * a.right, corner_b,
+                     corner_a + height * a.down])
 
 
 def _outline(index: _Index, rectangles: list[np.ndarray | None], width_per_span: float,

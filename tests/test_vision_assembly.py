@@ -1,0 +1,66 @@
+"""Joining index readings into cards: corners of one card, stacked cards, conflicts.
+
+The readings are made by hand (probabilities per candidate, rank and suit points, paper
+outlines), so that each rule of tableside/vision/assembly.py is checked on its own.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from tableside.cards import Card
+from tableside.vision.assembly import CONFIDENT, assemble
+
+
+def reading(card: str, sureness: float = 0.99) -> np.ndarray:
+    """One candidate's probabilities: ``card`` with ``sureness``, the rest spread evenly."""
+    probabilities = np.full(53, (1.0 - sureness) / 52, np.float32)
+    probabilities[int(Card(card))] = sureness
+    return probabilities
+
+
+def rectangle(x0: float, y0: float, x1: float, y1: float) -> np.ndarray:
+    return np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.int32)
+
+
+def test_two_corners_of_a_card_with_small_indices_are_one_card():
+    # A card 140 px wide whose index spans only 14 px (ten spans per card width, more than
+    # common decks have), lying in a fan (no whole-card outline): upright top-left index,
+    # the bottom-right one turned half round.
+    probabilities = np.stack([reading("Ah"), reading("Ah")])
+    rank_points = np.array([[110.0, 112.0], [240.0, 292.0]], np.float32)
+    suit_points = np.array([[110.0, 126.0], [240.0, 278.0]], np.float32)
+    sightings = assemble(probabilities, rank_points, suit_points, ())
+    assert [(str(s.card), s.indices, s.problem) for s in sightings] == [("Ah", 2, None)]
+    # The outline spans both corners, so its centre is the card's.
+    assert np.allclose(sightings[0].centre, [175.0, 202.0], atol=12)
+
+
+def test_stacked_cards_in_one_rectangle_are_two_cards():
+    # Two cards lying almost on top of each other make one paper region shaped like a card;
+    # their upright indices name different cards and neither is a conflict of the other.
+    outline = rectangle(100, 100, 240, 310)
+    probabilities = np.stack([reading("2h"), reading("4d")])
+    rank_points = np.array([[115.0, 118.0], [115.0, 163.0]], np.float32)
+    suit_points = np.array([[115.0, 142.0], [115.0, 187.0]], np.float32)
+    sightings = assemble(probabilities, rank_points, suit_points, (outline,))
+    assert sorted((str(s.card), s.problem) for s in sightings) == [("2h", None), ("4d", None)]
+    assert all(s.confidence >= CONFIDENT for s in sightings)
+
+
+def test_corners_of_one_whole_card_naming_two_cards_are_a_conflict():
+    outline = rectangle(100, 100, 240, 310)
+    probabilities = np.stack([reading("7c"), reading("7s")])
+    rank_points = np.array([[112.0, 115.0], [228.0, 295.0]], np.float32)
+    suit_points = np.array([[112.0, 135.0], [228.0, 275.0]], np.float32)
+    sightings = assemble(probabilities, rank_points, suit_points, (outline,))
+    assert len(sightings) == 1
+    assert sightings[0].problem == "conflict"
+
+
+def test_one_card_in_two_far_places_is_a_duplicate():
+    probabilities = np.stack([reading("Kh"), reading("Kh")])
+    rank_points = np.array([[110.0, 112.0], [900.0, 500.0]], np.float32)
+    suit_points = np.array([[110.0, 130.0], [900.0, 518.0]], np.float32)
+    sightings = assemble(probabilities, rank_points, suit_points, ())
+    assert [s.problem for s in sightings] == ["duplicate", "duplicate"]
