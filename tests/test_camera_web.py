@@ -14,6 +14,7 @@ import cv2
 import numpy as np
 import pytest
 from camera_frames import FRAME, board_places, calibration, table_frame
+from dealer_login import first_login
 from playwright.sync_api import expect, sync_playwright
 
 from tableside.buttons.proposals import Proposals
@@ -54,14 +55,7 @@ def app(service, tmp_path: Path):
 
 def logged_in(app):
     """A test client logged in as the dealer, and its CSRF token."""
-    client = app.test_client()
-    page = client.get("/dealer/login").get_data(as_text=True)
-    token = re.search(r'name="csrf-token" content="([^"]+)"', page).group(1)
-    code = app.extensions["tableside"].credentials.setup_code
-    answer = client.post("/dealer/setup", json={"setup_code": code, "pin": PIN},
-                         headers={"X-CSRF-Token": token})
-    assert answer.status_code == 200, answer.json
-    return client, answer.json["csrf"]
+    return first_login(app, PIN)
 
 
 def test_the_preview_is_a_jpeg_of_the_frame_with_the_cards_outlined(service, app):

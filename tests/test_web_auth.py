@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import stat
 from pathlib import Path
 
 import pytest
+from dealer_login import page_token
 
 from tableside.table import TableService
 from tableside.table.commands import SCHEMA
@@ -33,11 +33,6 @@ def app(service, tmp_path: Path):
                                "LIVE_EQUITY": False})
     yield app
     app.extensions["tableside"].close()
-
-
-def page_token(client, path: str = "/dealer/login") -> str:
-    page = client.get(path).get_data(as_text=True)
-    return re.search(r'name="csrf-token" content="([^"]+)"', page).group(1)
 
 
 def set_up_pin(app, client) -> str:

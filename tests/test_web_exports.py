@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import csv
 import io
-import re
 
 import pytest
+from dealer_login import first_login
 
 from tableside.table import TableService, accounts
 from tableside.table.books import ledger_csv
@@ -32,13 +32,7 @@ def service(tmp_path):
 def dealer(service, tmp_path):
     app = create_app(service, {"CREDENTIALS_PATH": tmp_path / "dealer.json",
                                "LIVE_EQUITY": False})
-    client = app.test_client()
-    page = client.get("/dealer/login").get_data(as_text=True)
-    token = re.search(r'name="csrf-token" content="([^"]+)"', page).group(1)
-    code = app.extensions["tableside"].credentials.setup_code
-    answer = client.post("/dealer/setup", json={"setup_code": code, "pin": PIN},
-                         headers={"X-CSRF-Token": token})
-    assert answer.status_code == 200, answer.json
+    client, _ = first_login(app, PIN)
     yield client
     app.extensions["tableside"].close()
 

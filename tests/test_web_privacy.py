@@ -10,12 +10,12 @@ public endpoint is read, and everything the live stream sent is checked at the e
 from __future__ import annotations
 
 import json
-import re
 import threading
 import time
 from pathlib import Path
 
 import pytest
+from dealer_login import first_login
 
 from tableside.engine import variant
 from tableside.table import TableService
@@ -31,14 +31,7 @@ class Dealer:
 
     def __init__(self, app):
         self.app = app
-        self.client = app.test_client()
-        page = self.client.get("/dealer/login").get_data(as_text=True)
-        token = re.search(r'name="csrf-token" content="([^"]+)"', page).group(1)
-        code = app.extensions["tableside"].credentials.setup_code
-        answer = self.client.post("/dealer/setup", json={"setup_code": code, "pin": "2468"},
-                                  headers={"X-CSRF-Token": token})
-        assert answer.status_code == 200
-        self.token = answer.json["csrf"]
+        self.client, self.token = first_login(app, "2468")
         self.secret: set[str] = set()
         self.public_client = app.test_client()  # no session: what anyone sees
         self.reads = 0

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import signal
 import socket
 import sqlite3
@@ -18,6 +17,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from dealer_login import first_login
 
 from tableside.table import TableService
 from tableside.web.app import create_app
@@ -115,14 +115,7 @@ CHIPS = {25: [f"E0040150{0x25:04X}{n:04X}" for n in range(8)],
 
 
 def dealer_client(app):
-    client = app.test_client()
-    page = client.get("/dealer/login").get_data(as_text=True)
-    token = re.search(r'name="csrf-token" content="([^"]+)"', page).group(1)
-    code = app.extensions["tableside"].credentials.setup_code
-    answer = client.post("/dealer/setup", json={"setup_code": code, "pin": PIN},
-                         headers={"X-CSRF-Token": token})
-    assert answer.status_code == 200, answer.json
-    return client, answer.json["csrf"]
+    return first_login(app, PIN)
 
 
 def wait_for(predicate, what: str, timeout: float = 15.0):
