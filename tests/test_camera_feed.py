@@ -12,12 +12,12 @@ import numpy as np
 import pytest
 from camera_frames import board_places, calibration, seat_places, table_frame
 
+from tableside.buttons.pad_twin import ConsolePad
 from tableside.buttons.proposals import Proposals
 from tableside.table import TableService
 from tableside.vision.fusion import APPEAR_AFTER
 from tableside.vision.sources import FrameListSource, ReopeningCamera
 from tableside.vision.table_camera import TableCamera
-from tableside.web.pad_twin import ConsolePad
 
 
 @pytest.fixture

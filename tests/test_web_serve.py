@@ -19,9 +19,9 @@ from pathlib import Path
 import pytest
 from dealer_login import first_login
 
+from tableside.rfid.chip_bets import ChipBets
 from tableside.table import TableService
 from tableside.web.app import create_app
-from tableside.web.chip_bets import ChipBets
 
 FIRMWARE = Path(__file__).resolve().parents[1] / "firmware"
 sys.path.insert(0, str(FIRMWARE))

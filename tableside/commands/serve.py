@@ -165,7 +165,7 @@ def run_serve(args: argparse.Namespace) -> int:
 
 def _start_pad(service: TableService, proposals: Any, config_path: Path | None,
                lang: str) -> Any:
-    from tableside.web.pad_twin import start_pad
+    from tableside.buttons.pad_twin import start_pad
 
     pad, why_not = start_pad(service, proposals, config_path)
     if pad is None:
@@ -188,7 +188,7 @@ def _start_chips(service: TableService, proposals: Any, board: str | None,
     if not ports:
         print(_TEXT["no_board"][lang].format(port=pattern), flush=True)
         return None
-    from tableside.web.chip_bets import ChipBets
+    from tableside.rfid.chip_bets import ChipBets
 
     def mismatch(texts: dict[str, str]) -> None:
         print(texts[lang], flush=True)

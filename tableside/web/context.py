@@ -8,13 +8,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tableside.buttons.pad_twin import ConsolePad
 from tableside.buttons.proposals import Proposal, Proposals
 from tableside.table.timekeeper import ActionTimekeeper
 from tableside.web.display_state import with_display
 from tableside.web.history import PublicHistory
 from tableside.web.hub import StateHub
 from tableside.web.live_equity import LiveEquity
-from tableside.web.pad_twin import ConsolePad
 from tableside.web.pin import DealerCredentials
 from tableside.web.ratelimit import AttemptLimiter
 
