@@ -35,6 +35,15 @@ def browser():
         browser.close()
 
 
+@pytest.fixture(autouse=True)
+def fresh_pages(browser):
+    """Each test's pages are closed after it: pages left open would go on polling and
+    reconnecting their streams while the next test runs."""
+    yield
+    for context in browser.contexts:
+        context.close()
+
+
 @pytest.fixture
 def table(tmp_path: Path):
     service = TableService.open(tmp_path / "table.db")
@@ -63,6 +72,8 @@ def dealer_console(browser, app, url: str) -> Page:
     page.click("form button[type=submit]")
     expect(page).to_have_url(re.compile(r"/dealer$"))
     expect(page.locator("#panel-hand")).to_be_visible()
+    # The console has drawn the dealer's state (it sets the state's version when it has).
+    expect(page.locator("body")).to_have_attribute("data-version", re.compile(r"^\d+$"))
     return page
 
 

@@ -157,7 +157,14 @@ async function post(type, fields) {
 // Refreshes overlap (our own command, the stream, the catalogue): an answer that comes
 // back after a newer one must not roll the console back to an older table.
 async function refresh() {
-  const response = await fetch("/api/dealer/state");
+  let response;
+  try {
+    response = await fetch("/api/dealer/state");
+    if (response.status >= 500) throw new Error(response.statusText);
+  } catch {
+    setTimeout(refresh, 2000); // the server is busy or restarting: ask again shortly
+    return;
+  }
   if (response.status === 401) {
     location.assign("/dealer/login?next=/dealer");
     return;
