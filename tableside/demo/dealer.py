@@ -81,7 +81,6 @@ class DemoDealer:
         self.pause = pause
         self.top: TableTop | None = None
         self.stop = threading.Event()
-        self._live_seat: int | None = None  # the seat of the real camera's last proposal
 
     # ------------------------------------------------------------------ the evening
     def seat_players(self) -> None:
@@ -198,9 +197,8 @@ class DemoDealer:
         # proposes the seats' deals one after another, in whatever order it finds them.
         pending = dict(dealt_up)
         while pending and self._live():
-            cards = self._live_cards(lambda c: c["type"] == "deal" and c.get("seat") in pending,
-                                     "up cards")
-            seat = self._live_seat
+            seat, cards = self._live_cards(
+                lambda c: c["type"] == "deal" and c.get("seat") in pending, "up cards")
             pending.pop(seat)
             self.top.place_up(seat, cards)
         while pending:
@@ -217,7 +215,7 @@ class DemoDealer:
 
     def _deal_board(self, table_hand: TableHand) -> None:
         if self._live():
-            cards = self._live_cards(lambda c: c["type"] == "board", "board")
+            _, cards = self._live_cards(lambda c: c["type"] == "board", "board")
             self.top.place_board(cards)
             return
         count = table_hand.hand.needs_board_cards()
@@ -230,9 +228,10 @@ class DemoDealer:
     def _live(self) -> bool:
         return self.camera is not None and self.camera.live
 
-    def _live_cards(self, wanted: Callable[[dict[str, Any]], bool], what: str) -> list[Card]:
+    def _live_cards(self, wanted: Callable[[dict[str, Any]], bool],
+                    what: str) -> tuple[int | None, list[Card]]:
         """A real camera: wait for its proposal, confirm it; the cards it put into the game
-        (the seat it was for in :attr:`_live_seat`)."""
+        and the seat it was for (None: the board)."""
         proposal = self.camera.wait_for(wanted, self.stop)
         if proposal is None:
             if self.stop.is_set():
@@ -245,10 +244,9 @@ class DemoDealer:
             raise DemoError(f"the table refused the camera's {what}: correct it on the console",
                             f"der Tisch hat die Karten der Kamera ({what}) abgelehnt: in der "
                             f"Konsole korrigieren")
-        self._live_seat = proposal.command.get("seat")
         cards = [parse_card(c) for c in proposal.command["cards"] if c != UNREAD]
         self.camera.cards += len(cards)
-        return cards
+        return proposal.command.get("seat"), cards
 
     def _camera_proposal(self, wanted: Callable[[dict[str, Any]], bool]) -> Any:
         """What the camera proposes for the cards just put down (None: it proposes nothing
@@ -417,7 +415,7 @@ class DemoDealer:
             return
         self.tally.actions["show"] += 1
         if self._live():
-            cards = self._live_cards(lambda c: c["type"] == "show" and c["seat"] == seat,
+            _, cards = self._live_cards(lambda c: c["type"] == "show" and c["seat"] == seat,
                                      f"seat {seat} showdown")
             self.top.place_shown(seat, cards)
             return
