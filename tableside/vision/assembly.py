@@ -38,7 +38,9 @@ CONFLICT_DOUBT = 0.1
 # index unsure.
 STRONG_VIEW = 0.9
 # A card is reported as read when its confidence reaches this; below, it is listed as unsure.
-CONFIDENT = 0.9
+# Chosen on drawn scenes apart from the tests' (seeds 8000 on): from 0.9 to 0.95 the share of
+# wrong reports fell by a third to a half while the share read fell by 0.0-0.3 %.
+CONFIDENT = 0.95
 # Card width over index span (rank centre to suit centre) on common decks, and height over
 # width; used when no whole card in the frame shows the real ones.
 WIDTH_PER_SPAN = 5.8
