@@ -64,3 +64,15 @@ def test_one_card_in_two_far_places_is_a_duplicate():
     suit_points = np.array([[110.0, 130.0], [900.0, 518.0]], np.float32)
     sightings = assemble(probabilities, rank_points, suit_points, ())
     assert [s.problem for s in sightings] == ["duplicate", "duplicate"]
+
+
+def test_a_faint_sighting_elsewhere_leaves_a_sure_card_alone():
+    # The reader's faint best guess at a poor index names a card read surely elsewhere: the
+    # sure card stands, and the faint one stays unsure by its own confidence, no duplicate.
+    probabilities = np.stack([reading("Kh"), reading("Kh", sureness=0.3)])
+    rank_points = np.array([[110.0, 112.0], [900.0, 500.0]], np.float32)
+    suit_points = np.array([[110.0, 130.0], [900.0, 518.0]], np.float32)
+    sightings = sorted(assemble(probabilities, rank_points, suit_points, ()),
+                       key=lambda s: -s.confidence)
+    assert [(str(s.card), s.problem) for s in sightings] == [("Kh", None), ("Kh", None)]
+    assert sightings[0].confidence >= CONFIDENT > sightings[1].confidence

@@ -10,8 +10,8 @@ they name the same card and sit where one card's corners would, or when one lies
 round where the other's card (a whole card, not one of a fan) has its far corner. A card is
 as sure as its corners together (either corner reading it suffices: one minus the product of
 their doubts), and two corners that clearly name different cards are a conflict. One card
-seen in two places at once (a deck holds each card once) is a duplicate. Conflicts and
-duplicates are reported as unsure, never as a guess.
+seen in two places at once, at least half surely in each (a deck holds each card once), is a
+duplicate. Conflicts and duplicates are reported as unsure, never as a guess.
 
 A card's outline is the paper region around it when that region is one whole card; otherwise
 (fanned and overlapping cards) it is drawn from the index: the card's corner sits a little up
@@ -37,6 +37,8 @@ CONFLICT_DOUBT = 0.1
 # Another view of an index this sure of seeing an index, naming another card, makes the
 # index unsure.
 STRONG_VIEW = 0.9
+# Two sightings of one card make a duplicate when both are at least this sure.
+DUPLICATE_SURE = 0.5
 # A card is reported as read when its confidence reaches this; below, it is listed as unsure.
 # Chosen on drawn scenes apart from the tests' (seeds 8000 on): from 0.9 to 0.95 the share of
 # wrong reports fell by a third to a half while the share read fell by 0.0-0.3 %.
@@ -220,9 +222,12 @@ def _join_indices(indices: list[_Index], rectangles: list[np.ndarray | None],
                                       min(float(sureness[card]), 0.9999), len(members),
                                       problem))
     # A deck holds each card once: the same card in two places is a misreading somewhere.
+    # A faint sighting (the reader's best guess at a poor index) claims no card, so it is left
+    # unsure by its own confidence rather than putting a card read surely elsewhere in doubt.
     by_card: dict[int, list[int]] = {}
     for n, sighting in enumerate(sightings):
-        by_card.setdefault(int(sighting.card), []).append(n)
+        if sighting.confidence >= DUPLICATE_SURE:
+            by_card.setdefault(int(sighting.card), []).append(n)
     for places in by_card.values():
         if len(places) > 1:
             for n in places:
