@@ -7,8 +7,8 @@ one, which shows an index upside down); so is every elongated single mark, in bo
 along its long axis, for indices whose rank and suit run together under blur. Each candidate is
 two points, "rank" and "suit"; the reader looks at the patch they define.
 
-Candidates come from both passes of marks (see :mod:`tableside.vision.marks`); one from the
-strict pass that repeats one from the first (the same points, near enough) is left out. Marks
+Candidates come from every pass of marks (see :mod:`tableside.vision.marks`); one from a
+later pass that repeats one from the first (the same points, near enough) is left out. Marks
 of a pattern (a card back's lattice: very many marks of one size on one outline) make no
 candidates: no index looks like that, and they would make thousands.
 """
@@ -34,7 +34,7 @@ PAIR_SIZES = (0.3, 2.5)
 # A single mark is both rank and suit when this much longer than wide.
 MIN_ELONGATION = 1.4
 MAX_SINGLE = 160.0
-# A strict-pass candidate repeats a first-pass one when both its points are this close (share
+# A later-pass candidate repeats a first-pass one when both its points are this close (share
 # of its span).
 SAME_POINTS = 0.12
 # An outline holding more usable marks than this alike in size (areas within this share of
