@@ -181,7 +181,8 @@ def _init_worker(training_decks: list[Path]) -> None:
 def _scene_examples(job) -> tuple[bool, np.ndarray, np.ndarray, np.ndarray]:
     seed, validation = job
     rng = random.Random(seed)
-    # More drawn designs than real ones: the drawn ones are what teach unseen designs.
+    # Half the scenes with real designs, half with drawn ones: the real ones hold the shapes
+    # printed decks use, the drawn ones the variety that teaches unseen designs.
     decks = _WORKER["decks"] if rng.random() < 0.5 else [random_drawn_deck(rng)]
     # Now and then harder than the tests ask, so that the reader has margin.
     options = SceneOptions(card_width=(54.0, 170.0), blur=rng.choice([1.0, 1.0, 1.3, 1.6]),
