@@ -8,7 +8,7 @@ that it learns what the recogniser will really show it:
 
 * scenes made with the development decks (all but the held-out ones, which the tests use to
   show that it reads designs it never saw) and with more real designs given by --extra-decks
-  (scripts/render_kde_decks.py renders five of KDE's), and
+  (scripts/render_training_decks.py renders nine of KDE's and GNOME's), and
 * scenes made with decks drawn on the fly in random styles, lettered with every usable TrueType
   font on the machine (through Pillow) and OpenCV's Hershey fonts, with suit symbols from fonts
   and drawn shapes, two and four colours, many inks (pale ones too) on white, cream and grey
@@ -22,7 +22,7 @@ cv2.dnn; a JSON file beside it records the classes, the decks used and the train
 Needs (for training only, never at run time): torch, onnx, Pillow.
 
     .venv/bin/pip install torch==2.13.0 onnx pillow
-    .venv/bin/python scripts/render_kde_decks.py /work/training-decks
+    .venv/bin/python scripts/render_training_decks.py /work/training-decks
     .venv/bin/python scripts/train_card_reader.py --extra-decks /work/training-decks \
         --scenes 4000 --epochs 14 --seed 777   # the shipped model; about an hour on 2 cores
 """
@@ -89,7 +89,7 @@ def main() -> None:
     parser.add_argument("--decks", type=Path, default=DEFAULT_DECKS)
     parser.add_argument("--extra-decks", type=Path, default=None,
                         help="a folder of more deck folders to train on (all of them), such "
-                             "as scripts/render_kde_decks.py makes")
+                             "as scripts/render_training_decks.py makes")
     parser.add_argument("--scenes", type=int, default=1600, help="training scenes")
     parser.add_argument("--validation-scenes", type=int, default=150)
     parser.add_argument("--epochs", type=int, default=14)
