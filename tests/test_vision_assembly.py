@@ -76,3 +76,14 @@ def test_a_faint_sighting_elsewhere_leaves_a_sure_card_alone():
                        key=lambda s: -s.confidence)
     assert [(str(s.card), s.problem) for s in sightings] == [("Kh", None), ("Kh", None)]
     assert sightings[0].confidence >= CONFIDENT > sightings[1].confidence
+
+
+def test_one_sure_sighting_stands_and_a_doubtful_one_elsewhere_is_the_duplicate():
+    # Kh read surely in one place and half surely in another: a deck holds one Kh, so the
+    # doubtful place is flagged (and shown to the dealer), while the sure one stands.
+    probabilities = np.stack([reading("Kh"), reading("Kh", sureness=0.7)])
+    rank_points = np.array([[110.0, 112.0], [900.0, 500.0]], np.float32)
+    suit_points = np.array([[110.0, 130.0], [900.0, 518.0]], np.float32)
+    sightings = sorted(assemble(probabilities, rank_points, suit_points, ()),
+                       key=lambda s: -s.confidence)
+    assert [(str(s.card), s.problem) for s in sightings] == [("Kh", None), ("Kh", "duplicate")]

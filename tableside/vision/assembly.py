@@ -11,7 +11,8 @@ round where the other's card (a whole card, not one of a fan) has its far corner
 as sure as its corners together (either corner reading it suffices: one minus the product of
 their doubts), and two corners that clearly name different cards are a conflict. One card
 seen in two places at once, at least half surely in each (a deck holds each card once), is a
-duplicate. Conflicts and duplicates are reported as unsure, never as a guess.
+duplicate, unless one place alone is sure (CONFIDENT): that one stands and the doubtful rest
+are the duplicates. Conflicts and duplicates are reported as unsure, never as a guess.
 
 A card's outline is the paper region around it when that region is one whole card; otherwise
 (fanned and overlapping cards) it is drawn from the index: the card's corner sits a little up
@@ -230,6 +231,11 @@ def _join_indices(indices: list[_Index], rectangles: list[np.ndarray | None],
             by_card.setdefault(int(sighting.card), []).append(n)
     for places in by_card.values():
         if len(places) > 1:
+            # One sure sighting among doubtful ones stands: the misreading is a doubtful one
+            # (all of which are flagged, so the place is still shown to the dealer).
+            sure = [n for n in places if sightings[n].confidence >= CONFIDENT]
+            if len(sure) == 1:
+                places = [n for n in places if n != sure[0]]
             for n in places:
                 old = sightings[n]
                 sightings[n] = CardSighting(old.card, old.corners, old.confidence, old.indices,

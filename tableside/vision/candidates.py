@@ -65,6 +65,17 @@ class Candidates:
         return Candidates(*(np.concatenate([getattr(p, name) for p in parts]) for name in (
             "rank_points", "suit_points", "rank_marks", "suit_marks", "passes")))
 
+    def moved(self, scale: float, sideways: float) -> Candidates:
+        """The same candidates with both points scaled about their middle by ``scale`` and
+        shifted sideways (to the index's right) by ``sideways`` spans."""
+        middle = (self.rank_points + self.suit_points) / 2
+        down = self.suit_points - self.rank_points
+        right = np.stack([down[:, 1], -down[:, 0]], axis=1)
+        rank = middle + (self.rank_points - middle) * scale + sideways * right
+        suit = middle + (self.suit_points - middle) * scale + sideways * right
+        return Candidates(rank.astype(np.float32), suit.astype(np.float32), self.rank_marks,
+                          self.suit_marks, self.passes)
+
     @property
     def spans(self) -> np.ndarray:
         """Distance from rank point to suit point, the candidate's scale."""
@@ -85,12 +96,19 @@ def _repeats(later: Candidates, first: Candidates) -> np.ndarray:
     if len(later) == 0 or len(first) == 0:
         return result
     reach = SAME_POINTS * later.spans
-    for start in range(0, len(later), 512):
-        part = slice(start, start + 512)
-        rank = np.linalg.norm(later.rank_points[part, None] - first.rank_points[None], axis=2)
-        suit = np.linalg.norm(later.suit_points[part, None] - first.suit_points[None], axis=2)
-        near = (rank <= reach[part, None]) & (suit <= reach[part, None])
-        result[part] = near.any(axis=1)
+    # The first pass's rank points sorted by x: each later candidate compares only those in
+    # reach along x (a few), not all.
+    order = np.argsort(first.rank_points[:, 0], kind="stable")
+    xs = first.rank_points[order, 0]
+    low = np.searchsorted(xs, later.rank_points[:, 0] - reach, side="left")
+    high = np.searchsorted(xs, later.rank_points[:, 0] + reach, side="right")
+    counts = high - low
+    rows = np.repeat(np.arange(len(later)), counts)
+    columns = order[np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts)
+                    + np.repeat(low, counts)]
+    rank = np.linalg.norm(later.rank_points[rows] - first.rank_points[columns], axis=1)
+    suit = np.linalg.norm(later.suit_points[rows] - first.suit_points[columns], axis=1)
+    result[rows[(rank <= reach[rows]) & (suit <= reach[rows])]] = True
     return result
 
 
@@ -106,17 +124,23 @@ def _candidates_of(frame: Marks, marks: MarkPass, pass_number: int) -> Candidate
     rank_points = [marks.centroids[rank_marks[0]].astype(np.float32)]
     suit_points = [marks.centroids[suit_marks[0]].astype(np.float32)]
 
-    singles = np.nonzero(usable & (sizes >= 2 * MIN_MARK) & (sizes <= MAX_SINGLE))[0]
-    for mark in singles:
-        ends = _long_axis_ends(marks, int(mark))
-        if ends is None:
-            continue
-        first, second = ends
-        for a, b in ((first, second), (second, first)):
-            rank_marks.append(np.array([mark]))
-            suit_marks.append(np.array([mark]))
-            rank_points.append(a[None, :])
-            suit_points.append(b[None, :])
+    shaped = np.nonzero(usable & (sizes >= 2 * MIN_MARK) & (sizes <= MAX_SINGLE))[0]
+    axes = [_long_axis(marks, int(mark)) for mark in shaped]
+    kept = [n for n, axis in enumerate(axes) if axis is not None]
+    if kept:
+        shaped = shaped[kept]
+        centres = np.stack([axes[n][0] for n in kept])
+        directions = np.stack([axes[n][1] for n in kept])
+        lengths = np.array([axes[n][2] for n in kept], np.float32)[:, None]
+        elongations = np.array([axes[n][3] for n in kept])
+        single = elongations >= MIN_ELONGATION
+        for way in (1.0, -1.0):
+            # A rank and suit run together: points a quarter of its length either side.
+            reach = way * lengths / 4 * directions
+            rank_marks.append(shaped[single])
+            suit_marks.append(shaped[single])
+            rank_points.append((centres - reach)[single])
+            suit_points.append((centres + reach)[single])
     rank_marks_all = np.concatenate(rank_marks).astype(np.int32)
     return Candidates(np.concatenate(rank_points).astype(np.float32).reshape(-1, 2),
                       np.concatenate(suit_points).astype(np.float32).reshape(-1, 2),
@@ -164,9 +188,9 @@ def _pairs(centres: np.ndarray, sizes: np.ndarray) -> tuple[np.ndarray, np.ndarr
     return np.concatenate(firsts), np.concatenate(seconds)
 
 
-def _long_axis_ends(marks: MarkPass, mark: int) -> tuple[np.ndarray, np.ndarray] | None:
-    """Two points a quarter of the mark's length either side of its centre, along its long
-    axis, if the mark is elongated enough to be a rank and suit run together."""
+def _long_axis(marks: MarkPass, mark: int) -> tuple[np.ndarray, np.ndarray, float, float] | None:
+    """A mark's centre, the unit direction of its long axis, its length along that axis and
+    how much longer than wide it is (None for an empty mark)."""
     x, y, width, height = marks.boxes[mark]
     shape = (marks.labels[y:y + height, x:x + width] == mark + 1).astype(np.uint8)
     moments = cv2.moments(shape, binaryImage=True)
@@ -177,11 +201,8 @@ def _long_axis_ends(marks: MarkPass, mark: int) -> tuple[np.ndarray, np.ndarray]
     spread = np.sqrt(((mu20 - mu02) / 2) ** 2 + mu11 ** 2)
     major = (mu20 + mu02) / 2 + spread
     minor = max((mu20 + mu02) / 2 - spread, 1e-6)
-    if major / minor < MIN_ELONGATION ** 2:
-        return None
     angle = 0.5 * np.arctan2(2 * mu11, mu20 - mu02)
-    axis = np.array([np.cos(angle), np.sin(angle)], np.float32)
-    # For an even bar, the length is sqrt(12 * variance); the ends sit a quarter of it out.
-    reach = np.sqrt(12 * major) / 4
-    centre = marks.centroids[mark].astype(np.float32)
-    return centre - reach * axis, centre + reach * axis
+    direction = np.array([np.cos(angle), np.sin(angle)], np.float32)
+    # For an even bar, the length is sqrt(12 * variance).
+    return (marks.centroids[mark].astype(np.float32), direction, float(np.sqrt(12 * major)),
+            float(np.sqrt(major / minor)))

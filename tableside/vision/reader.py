@@ -5,10 +5,10 @@ marks it takes for rank and suit) and drops what is plainly no index (pips next 
 pictures, chips), most candidates of a frame. The closer look reads the rest from the full
 patch with its colour and mark planes: a rank (or "no index") and a suit. A patch's card
 probabilities are rank times suit probability, so an unsure rank or an unsure suit both make
-an unsure card. Both networks
-(tableside/vision/models/card_finder.onnx and card_reader.onnx, built by
-scripts/train_card_reader.py) run on OpenCV's dnn module: reading needs nothing beyond
-opencv-python and numpy.
+an unsure card. The few doubtful readings of a frame are read again from a few slightly moved
+views and averaged. Both networks (tableside/vision/models/card_finder.onnx and
+card_reader.onnx, built by scripts/train_card_reader.py) run on OpenCV's dnn module: reading
+needs nothing beyond opencv-python and numpy.
 """
 
 from __future__ import annotations
@@ -30,6 +30,12 @@ NO_INDEX = 52
 # The quick look keeps a patch when its chance of being an index reaches this (low: it must
 # not lose indices, only spare the closer look the obvious rest).
 FINDER_KEEPS = 0.02
+# Patches at least this likely an index, and this sure (but not more) of their card, are read
+# again from views moved by these (span scale, sideways shift in spans) and averaged.
+RECHECK_INDEX = 0.3
+RECHECK_FROM = 0.3
+RECHECK_BELOW = 0.95
+RECHECK_MOVES = ((1.08, 0.0), (0.92, 0.0), (1.0, 0.1), (1.0, -0.1))
 _RANKS = 13
 _BATCH = 256
 
@@ -72,7 +78,26 @@ class IndexReader:
             keep = np.nonzero(self.glance(cut_glances(marks, candidates)) >= FINDER_KEEPS)[0]
         if len(keep):
             probabilities[keep] = self.judge(cut_patches(marks, candidates.subset(keep)))
+        self._recheck(marks, candidates, probabilities)
         return IndexReadings(probabilities)
+
+    def _recheck(self, marks: Marks, candidates: Candidates, probabilities: np.ndarray) -> None:
+        """Read doubtful indices again from slightly moved and scaled views, and average.
+
+        A candidate's points come from blurred marks and can sit a little off; a reading that
+        hesitates there often firms up (or stays doubtful) when judged over a few nearby cuts.
+        Only the few doubtful patches of a frame are read again."""
+        index_chance = 1.0 - probabilities[:, NO_INDEX]
+        confidence = probabilities[:, :NO_INDEX].max(axis=1)
+        doubtful = np.nonzero((index_chance >= RECHECK_INDEX) & (confidence >= RECHECK_FROM)
+                              & (confidence < RECHECK_BELOW))[0]
+        if len(doubtful) == 0 or not RECHECK_MOVES:
+            return
+        chosen = candidates.subset(doubtful)
+        views = [probabilities[doubtful]]
+        for scale, sideways in RECHECK_MOVES:
+            views.append(self.judge(cut_patches(marks, chosen.moved(scale, sideways))))
+        probabilities[doubtful] = np.mean(views, axis=0)
 
     def glance(self, glances: np.ndarray) -> np.ndarray:
         """The quick look: each glance's chance of showing an index."""
