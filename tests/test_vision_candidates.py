@@ -1,10 +1,38 @@
-"""Candidate indices: a later pass's repeats of first-pass candidates are found exactly."""
+"""Candidate indices: a rank whose suit ran into something else still makes a candidate, and
+a later pass's repeats of first-pass candidates are found exactly."""
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
-from tableside.vision.candidates import SAME_POINTS, Candidates, _repeats
+from tableside.vision.candidates import SAME_POINTS, Candidates, _repeats, find_candidates
+from tableside.vision.marks import find_marks
+
+
+def court_card_corner() -> tuple[np.ndarray, tuple[int, int, int, int], tuple[int, int]]:
+    """A white card on green felt with a "K" in its corner and, under it, a suit that touches
+    the frame line of the card's picture (as on small court cards): the suit is no mark of
+    its own. Gives the image, the K's box (x0, y0, x1, y1) and the suit's centre."""
+    image = np.full((300, 400, 3), (40, 110, 30), np.uint8)
+    cv2.rectangle(image, (100, 50), (240, 250), (235, 235, 235), -1)
+    cv2.putText(image, "K", (108, 80), cv2.FONT_HERSHEY_SIMPLEX, 0.8, (20, 20, 20), 2,
+                cv2.LINE_AA)
+    suit = (117, 90)
+    cv2.circle(image, suit, 5, (20, 20, 20), -1, cv2.LINE_AA)
+    # The picture's frame, touching the suit on its right.
+    cv2.rectangle(image, (121, 86), (225, 235), (20, 20, 20), 2)
+    image = cv2.GaussianBlur(image, (0, 0), 0.8)
+    return image, (108, 62, 126, 81), suit
+
+
+def test_a_rank_whose_suit_ran_into_the_picture_frame_is_a_candidate():
+    image, (x0, y0, x1, y1), suit = court_card_corner()
+    candidates = find_candidates(find_marks(image), lone_ranks=True)
+    on_rank = ((candidates.rank_points[:, 0] >= x0) & (candidates.rank_points[:, 0] <= x1)
+               & (candidates.rank_points[:, 1] >= y0) & (candidates.rank_points[:, 1] <= y1))
+    near_suit = np.linalg.norm(candidates.suit_points - np.array(suit), axis=1) < 6
+    assert (on_rank & near_suit).any()
 
 
 def test_repeats_of_first_pass_candidates_are_found_as_by_comparing_all_pairs():

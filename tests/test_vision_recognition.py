@@ -32,7 +32,7 @@ SEED = 5_000  # far from the training scenes' seeds
 # these scenes (trained decks 93.9 % read, 0.19 % wrong; held-out 94.3 % read, none wrong),
 # so that a change that reads worse fails; the share wrong is held to the goal itself. Raise
 # the share read with every better reader.
-BARS = {"trained": (0.935, 0.003), "held out": (0.94, 0.003)}
+BARS = {"trained": (0.94, 0.003), "held out": (0.95, 0.003)}
 
 
 @pytest.fixture(scope="module")

@@ -42,7 +42,8 @@ STRONG_VIEW = 0.9
 DUPLICATE_SURE = 0.5
 # A card is reported as read when its confidence reaches this; below, it is listed as unsure.
 # Chosen on drawn scenes apart from the tests' (seeds 8000 on): from 0.9 to 0.95 the share of
-# wrong reports fell by a third to a half while the share read fell by 0.0-0.3 %.
+# wrong reports fell by a third to a half while the share read fell by 0.0-0.3 % (session 4's
+# reader); session 5's reader made no wrong report there at either bar.
 CONFIDENT = 0.95
 # Card width over index span (rank centre to suit centre) on common decks, and height over
 # width; used when no whole card in the frame shows the real ones.

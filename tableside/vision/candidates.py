@@ -7,6 +7,13 @@ one, which shows an index upside down); so is every elongated single mark, in bo
 along its long axis, for indices whose rank and suit run together under blur. Each candidate is
 two points, "rank" and "suit"; the reader looks at the patch they define.
 
+For training only, every mark shaped like a rank alone can be a candidate too ("lone ranks"),
+its suit point where an index's suit would be (either way along its long axis), as for indices
+whose suit ran into something else (on small court cards the suit often touches the picture's
+frame). The reader learns from these extra views of indices; recognition leaves them out: they
+add half again as many candidates (about 10 ms a frame), and on one drawn deck they made a
+sure misreading (a spade read as a club).
+
 Candidates come from every pass of marks (see :mod:`tableside.vision.marks`); one from a
 later pass that repeats one from the first (the same points, near enough) is left out. Marks
 of a pattern (a card back's lattice: very many marks of one size on one outline) make no
@@ -34,6 +41,14 @@ PAIR_SIZES = (0.3, 2.5)
 # A single mark is both rank and suit when this much longer than wide.
 MIN_ELONGATION = 1.4
 MAX_SINGLE = 160.0
+# A lone rank: a mark this much longer than wide whose suit has run into something else (a
+# court card's picture frame, a pip, a neighbouring card) is a candidate with its suit point
+# this many of its lengths along its long axis (either way), where an index's suit would be
+# (rank centre to suit centre is 0.8 to 1.4 rank heights on the shared decks, mostly 1.0-1.1).
+# Marks smaller than LONE_MIN show too few pixels to tell their long axis.
+LONE_ELONGATION = 1.15
+LONE_SPAN = 1.05
+LONE_MIN = 8.0
 # A later-pass candidate repeats a first-pass one when both its points are this close (share
 # of its span).
 SAME_POINTS = 0.12
@@ -82,8 +97,11 @@ class Candidates:
         return np.linalg.norm(self.suit_points - self.rank_points, axis=1)
 
 
-def find_candidates(marks: Marks) -> Candidates:
-    parts = [_candidates_of(marks, marks_pass, n) for n, marks_pass in enumerate(marks.passes)]
+def find_candidates(marks: Marks, *, lone_ranks: bool = False) -> Candidates:
+    """Every candidate of a frame; with ``lone_ranks`` also the lone-rank ones (see the
+    module's docstring), which the reader is trained on but which recognition leaves out."""
+    parts = [_candidates_of(marks, marks_pass, n, lone_ranks)
+             for n, marks_pass in enumerate(marks.passes)]
     first = parts[0]
     for n in range(1, len(parts)):
         parts[n] = parts[n].subset(np.nonzero(~_repeats(parts[n], first))[0])
@@ -112,7 +130,8 @@ def _repeats(later: Candidates, first: Candidates) -> np.ndarray:
     return result
 
 
-def _candidates_of(frame: Marks, marks: MarkPass, pass_number: int) -> Candidates:
+def _candidates_of(frame: Marks, marks: MarkPass, pass_number: int,
+                    lone_ranks: bool) -> Candidates:
     sizes = np.hypot(marks.boxes[:, 2], marks.boxes[:, 3]).astype(np.float32)
     fill = marks.areas / np.maximum(1, marks.boxes[:, 2] * marks.boxes[:, 3])
     usable = (sizes >= MIN_MARK) & (fill >= MIN_FILL) & (marks.areas >= MIN_AREA)
@@ -124,7 +143,8 @@ def _candidates_of(frame: Marks, marks: MarkPass, pass_number: int) -> Candidate
     rank_points = [marks.centroids[rank_marks[0]].astype(np.float32)]
     suit_points = [marks.centroids[suit_marks[0]].astype(np.float32)]
 
-    shaped = np.nonzero(usable & (sizes >= 2 * MIN_MARK) & (sizes <= MAX_SINGLE))[0]
+    least = LONE_MIN if lone_ranks else 2 * MIN_MARK
+    shaped = np.nonzero(usable & (sizes >= least) & (sizes <= MAX_SINGLE))[0]
     axes = [_long_axis(marks, int(mark)) for mark in shaped]
     kept = [n for n, axis in enumerate(axes) if axis is not None]
     if kept:
@@ -133,7 +153,8 @@ def _candidates_of(frame: Marks, marks: MarkPass, pass_number: int) -> Candidate
         directions = np.stack([axes[n][1] for n in kept])
         lengths = np.array([axes[n][2] for n in kept], np.float32)[:, None]
         elongations = np.array([axes[n][3] for n in kept])
-        single = elongations >= MIN_ELONGATION
+        single = (elongations >= MIN_ELONGATION) & (sizes[shaped] >= 2 * MIN_MARK)
+        lone = (elongations >= LONE_ELONGATION) & (sizes[shaped] <= MAX_MARK) & lone_ranks
         for way in (1.0, -1.0):
             # A rank and suit run together: points a quarter of its length either side.
             reach = way * lengths / 4 * directions
@@ -141,6 +162,12 @@ def _candidates_of(frame: Marks, marks: MarkPass, pass_number: int) -> Candidate
             suit_marks.append(shaped[single])
             rank_points.append((centres - reach)[single])
             suit_points.append((centres + reach)[single])
+            # A lone rank: its suit where an index's suit would be.
+            suits = (centres + way * LONE_SPAN * lengths * directions)[lone]
+            rank_marks.append(shaped[lone])
+            suit_marks.append(_marks_at(marks, suits, shaped[lone]))
+            rank_points.append(centres[lone])
+            suit_points.append(suits)
     rank_marks_all = np.concatenate(rank_marks).astype(np.int32)
     return Candidates(np.concatenate(rank_points).astype(np.float32).reshape(-1, 2),
                       np.concatenate(suit_points).astype(np.float32).reshape(-1, 2),
@@ -186,6 +213,15 @@ def _pairs(centres: np.ndarray, sizes: np.ndarray) -> tuple[np.ndarray, np.ndarr
         firsts.append(rows + start)
         seconds.append(columns)
     return np.concatenate(firsts), np.concatenate(seconds)
+
+
+def _marks_at(marks: MarkPass, points: np.ndarray, otherwise: np.ndarray) -> np.ndarray:
+    """The mark under each point, or the one ``otherwise`` gives where there is none."""
+    height, width = marks.labels.shape
+    x = np.clip(np.round(points[:, 0]).astype(np.int64), 0, width - 1)
+    y = np.clip(np.round(points[:, 1]).astype(np.int64), 0, height - 1)
+    under = marks.labels[y, x].astype(np.int64) - 1
+    return np.where(under >= 0, under, otherwise)
 
 
 def _long_axis(marks: MarkPass, mark: int) -> tuple[np.ndarray, np.ndarray, float, float] | None:
