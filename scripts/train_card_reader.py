@@ -4,7 +4,9 @@
 The reader is a small convolutional network that looks at one candidate patch (see
 tableside/vision/patches.py) and says which rank and suit it shows, or that it is no index.
 Its examples come from drawn table scenes, cut by the very code that cuts them at run time, so
-that it learns what the recogniser will really show it:
+that it learns what the recogniser will really show it (plus the lone-rank candidates, which
+only training asks for: more views of indices whose suit ran into a picture's frame, see
+tableside/vision/candidates.py):
 
 * scenes made with the development decks (all but the held-out ones, which the tests use to
   show that it reads designs it never saw) and with more real designs given by --extra-decks
