@@ -58,22 +58,25 @@ def test_corners_of_one_whole_card_naming_two_cards_are_a_conflict():
     assert sightings[0].problem == "conflict"
 
 
-def test_one_card_in_two_far_places_is_a_duplicate():
-    probabilities = np.stack([reading("Kh"), reading("Kh")])
+def kh_in_two_far_places(second_sureness: float) -> list:
+    """Kh read surely near the top left and with ``second_sureness`` far away; the sightings,
+    surest first."""
+    probabilities = np.stack([reading("Kh"), reading("Kh", sureness=second_sureness)])
     rank_points = np.array([[110.0, 112.0], [900.0, 500.0]], np.float32)
     suit_points = np.array([[110.0, 130.0], [900.0, 518.0]], np.float32)
-    sightings = assemble(probabilities, rank_points, suit_points, ())
+    return sorted(assemble(probabilities, rank_points, suit_points, ()),
+                  key=lambda s: -s.confidence)
+
+
+def test_one_card_in_two_far_places_is_a_duplicate():
+    sightings = kh_in_two_far_places(0.99)
     assert [s.problem for s in sightings] == ["duplicate", "duplicate"]
 
 
 def test_a_faint_sighting_elsewhere_leaves_a_sure_card_alone():
     # The reader's faint best guess at a poor index names a card read surely elsewhere: the
     # sure card stands, and the faint one stays unsure by its own confidence, no duplicate.
-    probabilities = np.stack([reading("Kh"), reading("Kh", sureness=0.3)])
-    rank_points = np.array([[110.0, 112.0], [900.0, 500.0]], np.float32)
-    suit_points = np.array([[110.0, 130.0], [900.0, 518.0]], np.float32)
-    sightings = sorted(assemble(probabilities, rank_points, suit_points, ()),
-                       key=lambda s: -s.confidence)
+    sightings = kh_in_two_far_places(0.3)
     assert [(str(s.card), s.problem) for s in sightings] == [("Kh", None), ("Kh", None)]
     assert sightings[0].confidence >= CONFIDENT > sightings[1].confidence
 
@@ -81,9 +84,5 @@ def test_a_faint_sighting_elsewhere_leaves_a_sure_card_alone():
 def test_one_sure_sighting_stands_and_a_doubtful_one_elsewhere_is_the_duplicate():
     # Kh read surely in one place and half surely in another: a deck holds one Kh, so the
     # doubtful place is flagged (and shown to the dealer), while the sure one stands.
-    probabilities = np.stack([reading("Kh"), reading("Kh", sureness=0.7)])
-    rank_points = np.array([[110.0, 112.0], [900.0, 500.0]], np.float32)
-    suit_points = np.array([[110.0, 130.0], [900.0, 518.0]], np.float32)
-    sightings = sorted(assemble(probabilities, rank_points, suit_points, ()),
-                       key=lambda s: -s.confidence)
+    sightings = kh_in_two_far_places(0.7)
     assert [(str(s.card), s.problem) for s in sightings] == [("Kh", None), ("Kh", "duplicate")]
