@@ -4,9 +4,9 @@
 The reader is a small convolutional network that looks at one candidate patch (see
 tableside/vision/patches.py) and says which rank and suit it shows, or that it is no index.
 Its examples come from drawn table scenes, cut by the very code that cuts them at run time, so
-that it learns what the recogniser will really show it (plus the lone-rank candidates, which
-only training asks for: more views of indices whose suit ran into a picture's frame, see
-tableside/vision/candidates.py):
+that it learns what the recogniser will really show it (with all the lone-rank candidates,
+of which recognition asks only for the few whose suit ran into a picture's frame: more views
+of indices, see tableside/vision/candidates.py):
 
 * scenes made with the development decks (all but the held-out ones, which the tests use to
   show that it reads designs it never saw) and with more real designs given by --extra-decks
@@ -191,7 +191,7 @@ def _scene_examples(job) -> tuple[bool, np.ndarray, np.ndarray, np.ndarray]:
                            noise=rng.choice([6.0, 9.0]))
     scene = draw_scene(rng, decks, options)
     marks = find_marks(scene.image)
-    candidates = find_candidates(marks, lone_ranks=True)
+    candidates = find_candidates(marks, lone_ranks="all")
     labels = label_candidates(scene, candidates)
     # Positives twice more with the points shaken a little (mark centres wander with blur).
     positive = np.nonzero(labels >= 0)[0]

@@ -36,6 +36,29 @@ def test_two_corners_of_a_card_with_small_indices_are_one_card():
     assert np.allclose(sightings[0].centre, [175.0, 202.0], atol=12)
 
 
+def tilted_corners(bottom_right: tuple[float, float]) -> list:
+    """Ah read at a small top-left index (span 8, as on a 77 px card of a deck with tiny
+    indices, in a fan) whose suit sits a little right of under the rank, so that the way from
+    rank to suit is 13 degrees off the card's; and again, turned half round, at
+    ``bottom_right``. The sightings."""
+    probabilities = np.stack([reading("Ah"), reading("Ah")])
+    tilt = np.array([1.8, 7.8], np.float32)
+    rank_points = np.array([[108.0, 112.0], bottom_right], np.float32)
+    suit_points = np.array([rank_points[0] + tilt, rank_points[1] - tilt])
+    return assemble(probabilities, rank_points, suit_points, ())
+
+
+def test_two_corners_of_a_card_with_tilted_small_indices_are_one_card():
+    sightings = tilted_corners((169.0, 200.0))
+    assert [(str(s.card), s.indices, s.problem) for s in sightings] == [("Ah", 2, None)]
+
+
+def test_a_turned_sighting_up_and_left_of_an_index_is_no_corner_of_its_card():
+    # As far away, but where no corner of the first index's card can be.
+    sightings = tilted_corners((47.0, 24.0))
+    assert [s.problem for s in sightings] == ["duplicate", "duplicate"]
+
+
 def test_stacked_cards_in_one_rectangle_are_two_cards():
     # Two cards lying almost on top of each other make one paper region shaped like a card;
     # their upright indices name different cards and neither is a conflict of the other.

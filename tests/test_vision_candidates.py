@@ -1,5 +1,6 @@
-"""Candidate indices: a rank whose suit ran into something else still makes a candidate, and
-a later pass's repeats of first-pass candidates are found exactly."""
+"""Candidate indices: a rank whose suit ran into something else still makes a candidate (and
+recognition asks for no other lone-rank views), and a later pass's repeats of first-pass
+candidates are found exactly."""
 
 from __future__ import annotations
 
@@ -28,11 +29,34 @@ def court_card_corner() -> tuple[np.ndarray, tuple[int, int, int, int], tuple[in
 
 def test_a_rank_whose_suit_ran_into_the_picture_frame_is_a_candidate():
     image, (x0, y0, x1, y1), suit = court_card_corner()
-    candidates = find_candidates(find_marks(image), lone_ranks=True)
+    candidates = find_candidates(find_marks(image), lone_ranks="all")
     on_rank = ((candidates.rank_points[:, 0] >= x0) & (candidates.rank_points[:, 0] <= x1)
                & (candidates.rank_points[:, 1] >= y0) & (candidates.rank_points[:, 1] <= y1))
     near_suit = np.linalg.norm(candidates.suit_points - np.array(suit), axis=1) < 6
     assert (on_rank & near_suit).any()
+
+
+def test_recognition_keeps_the_lone_rank_whose_suit_ran_into_the_frame():
+    image, (x0, y0, x1, y1), suit = court_card_corner()
+    candidates = find_candidates(find_marks(image))
+    on_rank = ((candidates.rank_points[:, 0] >= x0) & (candidates.rank_points[:, 0] <= x1)
+               & (candidates.rank_points[:, 1] >= y0) & (candidates.rank_points[:, 1] <= y1))
+    near_suit = np.linalg.norm(candidates.suit_points - np.array(suit), axis=1) < 6
+    assert (on_rank & near_suit).any()
+
+
+def test_recognition_makes_no_lone_rank_candidates_where_the_suit_is_a_mark_of_its_own():
+    # A clean index: its rank and suit are a pair already; lone-rank views of it (and of
+    # marks with no suit at all) are only for training.
+    image = np.full((300, 400, 3), (40, 110, 30), np.uint8)
+    cv2.rectangle(image, (100, 50), (240, 250), (235, 235, 235), -1)
+    cv2.putText(image, "7", (108, 80), cv2.FONT_HERSHEY_SIMPLEX, 0.8, (20, 20, 20), 2,
+                cv2.LINE_AA)
+    cv2.circle(image, (117, 95), 6, (20, 20, 20), -1, cv2.LINE_AA)
+    marks = find_marks(cv2.GaussianBlur(image, (0, 0), 0.8))
+    plain = len(find_candidates(marks, lone_ranks="none"))
+    assert len(find_candidates(marks)) == plain
+    assert len(find_candidates(marks, lone_ranks="all")) > plain
 
 
 def test_repeats_of_first_pass_candidates_are_found_as_by_comparing_all_pairs():

@@ -251,12 +251,15 @@ def _same_card(a: _Index, outline_a: np.ndarray, b: _Index, outline_b: np.ndarra
     size = np.linalg.norm(outline_a[1] - outline_a[0])
     if a.card == b.card:
         # Two corners of one card lie less than its diagonal apart; farther is another card.
-        # The diagonal is guessed from the index size, which on decks with small indices is
-        # too short: two indices that lie exactly as a card's opposite corners are joined
-        # farther apart too.
+        # The diagonal is guessed from the index size (or known from a whole card's outline,
+        # whichever index has one), which on decks with small indices is too short: two
+        # indices turned half round, each down and to the right of the other as it reads,
+        # are joined farther apart too. That test is loose on purpose: on a small index the
+        # way from rank to suit can be 15 degrees off the card's (a suit set beside the rank).
         distance = np.linalg.norm(a.rank - b.rank)
+        size = max(size, np.linalg.norm(outline_b[1] - outline_b[0]))
         return bool(distance < 2.0 * size or (distance < SAME_CARD_SPANS * max(a.span, b.span)
-                                              and _opposite_corners(a, b) is not None))
+                                              and _facing(a, b)))
     # Different cards read on one card: the other index turned half round, where this card's
     # far corner index is. Only on a whole card, whose far corner is known: in a fan, the next
     # card's far corner lies too near where an estimated outline puts this one's.
@@ -276,6 +279,16 @@ def _pair_outline(members: list[_Index], card: int) -> np.ndarray | None:
             if outline is not None:
                 return outline
     return None
+
+
+def _facing(a: _Index, b: _Index) -> bool:
+    """True if index b is turned half round from index a and each lies down and to the right
+    of the other as it reads, as a card's two corner indices do."""
+    if float(a.down @ b.down) > -0.8:
+        return False
+    way = b.rank - a.rank
+    return bool(way @ a.down > 0 and way @ a.right > 0 and -way @ b.down > 0
+                and -way @ b.right > 0)
 
 
 def _opposite_corners(a: _Index, b: _Index) -> np.ndarray | None:

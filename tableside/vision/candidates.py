@@ -7,12 +7,14 @@ one, which shows an index upside down); so is every elongated single mark, in bo
 along its long axis, for indices whose rank and suit run together under blur. Each candidate is
 two points, "rank" and "suit"; the reader looks at the patch they define.
 
-For training only, every mark shaped like a rank alone can be a candidate too ("lone ranks"),
-its suit point where an index's suit would be (either way along its long axis), as for indices
-whose suit ran into something else (on small court cards the suit often touches the picture's
-frame). The reader learns from these extra views of indices; recognition leaves them out: they
-add half again as many candidates (about 10 ms a frame), and on one drawn deck they made a
-sure misreading (a spade read as a club).
+A mark shaped like a rank alone can be a candidate too ("lone ranks"), its suit point where
+an index's suit would be (either way along its long axis), for indices whose suit ran into
+something else (on small court cards the suit often touches the picture's frame, making one
+mark too big or too thin to pair). Recognition asks only for those whose suit point lies on
+such a mark: where it lies on a mark that fits as a suit, that pair is a candidate already,
+and on bare paper there is no suit. Training takes them all, as extra views of indices; all
+of them at run time would add half again as many candidates (about 10 ms a frame), and on
+one drawn deck they made a sure misreading (a spade read as a club).
 
 Candidates come from every pass of marks (see :mod:`tableside.vision.marks`); one from a
 later pass that repeats one from the first (the same points, near enough) is left out. Marks
@@ -97,9 +99,9 @@ class Candidates:
         return np.linalg.norm(self.suit_points - self.rank_points, axis=1)
 
 
-def find_candidates(marks: Marks, *, lone_ranks: bool = False) -> Candidates:
-    """Every candidate of a frame; with ``lone_ranks`` also the lone-rank ones (see the
-    module's docstring), which the reader is trained on but which recognition leaves out."""
+def find_candidates(marks: Marks, *, lone_ranks: str = "unpaired") -> Candidates:
+    """Every candidate of a frame, with the lone-rank ones (see the module's docstring):
+    ``"all"`` of them (for training), only ``"unpaired"`` ones, or ``"none"``."""
     parts = [_candidates_of(marks, marks_pass, n, lone_ranks)
              for n, marks_pass in enumerate(marks.passes)]
     first = parts[0]
@@ -131,7 +133,7 @@ def _repeats(later: Candidates, first: Candidates) -> np.ndarray:
 
 
 def _candidates_of(frame: Marks, marks: MarkPass, pass_number: int,
-                    lone_ranks: bool) -> Candidates:
+                    lone_ranks: str) -> Candidates:
     sizes = np.hypot(marks.boxes[:, 2], marks.boxes[:, 3]).astype(np.float32)
     fill = marks.areas / np.maximum(1, marks.boxes[:, 2] * marks.boxes[:, 3])
     usable = (sizes >= MIN_MARK) & (fill >= MIN_FILL) & (marks.areas >= MIN_AREA)
@@ -143,7 +145,7 @@ def _candidates_of(frame: Marks, marks: MarkPass, pass_number: int,
     rank_points = [marks.centroids[rank_marks[0]].astype(np.float32)]
     suit_points = [marks.centroids[suit_marks[0]].astype(np.float32)]
 
-    least = LONE_MIN if lone_ranks else 2 * MIN_MARK
+    least = 2 * MIN_MARK if lone_ranks == "none" else LONE_MIN
     shaped = np.nonzero(usable & (sizes >= least) & (sizes <= MAX_SINGLE))[0]
     axes = [_long_axis(marks, int(mark)) for mark in shaped]
     kept = [n for n, axis in enumerate(axes) if axis is not None]
@@ -154,7 +156,8 @@ def _candidates_of(frame: Marks, marks: MarkPass, pass_number: int,
         lengths = np.array([axes[n][2] for n in kept], np.float32)[:, None]
         elongations = np.array([axes[n][3] for n in kept])
         single = (elongations >= MIN_ELONGATION) & (sizes[shaped] >= 2 * MIN_MARK)
-        lone = (elongations >= LONE_ELONGATION) & (sizes[shaped] <= MAX_MARK) & lone_ranks
+        lone = ((elongations >= LONE_ELONGATION) & (sizes[shaped] <= MAX_MARK)
+                & (lone_ranks != "none"))
         for way in (1.0, -1.0):
             # A rank and suit run together: points a quarter of its length either side.
             reach = way * lengths / 4 * directions
@@ -164,9 +167,15 @@ def _candidates_of(frame: Marks, marks: MarkPass, pass_number: int,
             suit_points.append((centres + reach)[single])
             # A lone rank: its suit where an index's suit would be.
             suits = (centres + way * LONE_SPAN * lengths * directions)[lone]
-            rank_marks.append(shaped[lone])
-            suit_marks.append(_marks_at(marks, suits, shaped[lone]))
-            rank_points.append(centres[lone])
+            ranks, rank_centres = shaped[lone], centres[lone]
+            under = _marks_at(marks, suits)
+            if lone_ranks == "unpaired":
+                keep = _unpaired(under, ranks, usable, sizes)
+                ranks, rank_centres, suits, under = (ranks[keep], rank_centres[keep],
+                                                     suits[keep], under[keep])
+            rank_marks.append(ranks)
+            suit_marks.append(np.where(under >= 0, under, ranks))
+            rank_points.append(rank_centres)
             suit_points.append(suits)
     rank_marks_all = np.concatenate(rank_marks).astype(np.int32)
     return Candidates(np.concatenate(rank_points).astype(np.float32).reshape(-1, 2),
@@ -215,13 +224,25 @@ def _pairs(centres: np.ndarray, sizes: np.ndarray) -> tuple[np.ndarray, np.ndarr
     return np.concatenate(firsts), np.concatenate(seconds)
 
 
-def _marks_at(marks: MarkPass, points: np.ndarray, otherwise: np.ndarray) -> np.ndarray:
-    """The mark under each point, or the one ``otherwise`` gives where there is none."""
+def _marks_at(marks: MarkPass, points: np.ndarray) -> np.ndarray:
+    """The mark under each point, or -1 where there is none."""
     height, width = marks.labels.shape
     x = np.clip(np.round(points[:, 0]).astype(np.int64), 0, width - 1)
     y = np.clip(np.round(points[:, 1]).astype(np.int64), 0, height - 1)
-    under = marks.labels[y, x].astype(np.int64) - 1
-    return np.where(under >= 0, under, otherwise)
+    return marks.labels[y, x].astype(np.int64) - 1
+
+
+def _unpaired(under: np.ndarray, ranks: np.ndarray, usable: np.ndarray,
+              sizes: np.ndarray) -> np.ndarray:
+    """Lone ranks whose suit point lies on a mark that cannot be their suit (too big, or
+    a frame's thin line): where it lies on a fitting mark, that pair is a candidate already,
+    and where it lies on no mark at all, there is no suit to have run into anything."""
+    on_mark = under >= 0
+    mark = np.where(on_mark, under, 0)
+    ratio = sizes[mark] / sizes[ranks]
+    fitting = (usable[mark] & (sizes[mark] <= MAX_MARK) & (ratio >= PAIR_SIZES[0])
+               & (ratio <= PAIR_SIZES[1]))
+    return on_mark & ~fitting
 
 
 def _long_axis(marks: MarkPass, mark: int) -> tuple[np.ndarray, np.ndarray, float, float] | None:
