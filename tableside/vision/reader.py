@@ -1,6 +1,6 @@
 """The corner-index reader: two small networks that name the card a candidate shows, or none.
 
-A quick look first: a tiny network glances at each candidate at half size (its ink, and which
+A quick look first: a small network glances at each candidate at half size (its ink, and which
 marks it takes for rank and suit) and drops what is plainly no index (pips next to pips,
 pictures, chips), most candidates of a frame. The closer look reads the rest from the full
 patch with its colour and mark planes: a rank (or "no index") and a suit. A patch's card
