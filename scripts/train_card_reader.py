@@ -31,7 +31,10 @@ Needs (for training only, never at run time): torch, onnx, Pillow.
         --scenes 5000 --epochs 8 --seed 777 --finder-only   # the shipped finder; 25 min, 2 GB
 
 With --finder-only only the quick look is trained (from glances alone, so in a tenth of the
-memory) and written beside the reader, whose JSON file gets the finder's figures.
+memory) and written beside the reader, whose JSON file gets the finder's figures. With
+--given-finder FINDER.onnx the finder is not trained: the reader learns from what that one lets
+through, and patches of the rest (two thirds) are never cut, so that three times the scenes
+fit in the same memory.
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ import argparse
 import json
 import multiprocessing
 import random
+import shutil
 import subprocess
 import sys
 import time
@@ -53,7 +57,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from tableside.cards import RANK_CHARS, SUIT_CHARS  # noqa: E402
-from tableside.vision.candidates import find_candidates  # noqa: E402
+from tableside.vision.candidates import Candidates, find_candidates  # noqa: E402
 from tableside.vision.decks import load_deck  # noqa: E402
 from tableside.vision.drawn import (  # noqa: E402
     HERSHEY_FONTS,
@@ -72,7 +76,13 @@ from tableside.vision.patches import (  # noqa: E402
     cut_glances,
     cut_patches,
 )
-from tableside.vision.reader import FINDER_KEEPS, FINDER_PATH, MODEL_PATH, NO_INDEX  # noqa: E402
+from tableside.vision.reader import (  # noqa: E402
+    FINDER_KEEPS,
+    FINDER_PATH,
+    MODEL_PATH,
+    NO_INDEX,
+    IndexReader,
+)
 from tableside.vision.scenes import SceneOptions, draw_scene  # noqa: E402
 
 DEFAULT_DECKS = REPO.parent / "shared" / "data" / "decks"
@@ -109,6 +119,9 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=MODEL_PATH)
     parser.add_argument("--finder-only", action="store_true",
                         help="train only the quick look (--epochs of it), keep the reader")
+    parser.add_argument("--given-finder", type=Path, default=None,
+                        help="a trained quick look (ONNX): train only the reader, on what it "
+                             "lets through")
     args = parser.parse_args()
 
     started = time.perf_counter()
@@ -169,25 +182,40 @@ def make_examples(args: argparse.Namespace, training_decks: list[Path]) -> dict[
     parts: dict[bool, list] = {True: [], False: []}
     with multiprocessing.get_context("fork").Pool(
             args.workers, initializer=_init_worker,
-            initargs=(training_decks, not args.finder_only)) as pool:
+            initargs=(training_decks, not args.finder_only, args.given_finder)) as pool:
         for n, (validation, *arrays) in enumerate(
                 pool.imap_unordered(_scene_examples, jobs, chunksize=4)):
-            parts[validation].append(arrays)
+            parts[validation].append(list(arrays))
             if n % 200 == 0:
                 print(f"  scene {n}/{len(jobs)}", flush=True)
     result = {}
     for validation, prefix in ((False, "train"), (True, "val")):
         for k, kind in enumerate(("glances", "patches", "labels")):
-            result[f"{prefix}_{kind}"] = np.concatenate([a[k] for a in parts[validation]])
+            result[f"{prefix}_{kind}"] = _gather(parts[validation], k)
+    return result
+
+
+def _gather(parts: list[list[np.ndarray]], k: int) -> np.ndarray:
+    """The k-th arrays of all parts in one, each part's freed once copied (not concatenated:
+    that would hold every example twice at the peak)."""
+    rows = sum(len(part[k]) for part in parts)
+    first = parts[0][k]
+    result = np.empty((rows, *first.shape[1:]), first.dtype)
+    start = 0
+    for part in parts:
+        result[start:start + len(part[k])] = part[k]
+        start += len(part[k])
+        part[k] = None
     return result
 
 
 _WORKER: dict = {}
 
 
-def _init_worker(training_decks: list[Path], patches: bool) -> None:
+def _init_worker(training_decks: list[Path], patches: bool, given_finder: Path | None) -> None:
     cv2.setNumThreads(1)
     _WORKER["patches"] = patches
+    _WORKER["finder"] = IndexReader(MODEL_PATH, given_finder) if given_finder else None
     _WORKER["decks"] = [load_deck(folder) for folder in training_decks]
     _WORKER["fonts"] = usable_fonts()
     _WORKER["suit_fonts"] = [f for f in _WORKER["fonts"] if has_suits(f)]
@@ -217,19 +245,23 @@ def _scene_examples(job) -> tuple[bool, np.ndarray, np.ndarray, np.ndarray]:
     keep[drop] = False
     chosen = np.concatenate([np.nonzero(keep)[0], np.repeat(positive, 2)])
     # The two copies of each positive are shaken; the others are cut as they are.
-    shaken = shake(candidates, positive, rng)
-    unshaken = candidates.subset(np.nonzero(keep)[0])
-    glances = np.concatenate([cut_glances(marks, unshaken), cut_glances(marks, shaken)])
-    patches = np.concatenate([cut_patches(marks, unshaken), cut_patches(marks, shaken)]) \
-        if _WORKER["patches"] else np.zeros((len(chosen), 0, PATCH, PATCH), np.float32)
+    examples = Candidates.join([candidates.subset(np.nonzero(keep)[0]),
+                                shake(candidates, positive, rng)])
+    glances = cut_glances(marks, examples)
+    labels = labels[chosen]
+    if _WORKER["finder"] is not None and not validation:
+        # Only what the given quick look lets through (with some margin) is for the reader.
+        passed = finder_chances(_WORKER["finder"], glances) >= FINDER_KEEPS / 2
+        examples, glances, labels = examples.subset(np.nonzero(passed)[0]), glances[passed], \
+            labels[passed]
+    patches = cut_patches(marks, examples) if _WORKER["patches"] \
+        else np.zeros((len(examples), 0, PATCH, PATCH), np.float32)
     # Stored small: every plane lies in -1..1.
     return (validation, (glances * 127).round().astype(np.int8),
-            (patches * 127).round().astype(np.int8), labels[chosen])
+            (patches * 127).round().astype(np.int8), labels)
 
 
-def shake(candidates, chosen: np.ndarray, rng: random.Random):
-    from tableside.vision.candidates import Candidates
-
+def shake(candidates: Candidates, chosen: np.ndarray, rng: random.Random) -> Candidates:
     chosen = np.repeat(chosen, 2)
     spans = candidates.spans[chosen][:, None]
     noise = np.random.default_rng(rng.getrandbits(32))
@@ -465,14 +497,24 @@ def train(args: argparse.Namespace, data: dict[str, np.ndarray]) -> dict:
     import torch
     import torch.nn.functional as functional
 
-    finder, generator = train_finder(args, data, max(3, args.epochs // 2))
+    if args.given_finder:
+        finder = IndexReader(MODEL_PATH, args.given_finder)
+        torch.manual_seed(args.seed)
+        torch.set_num_threads(args.threads)
+        generator = torch.Generator().manual_seed(args.seed)
+        # The examples are what it lets through already.
+        chance = np.ones(len(data["train_labels"]), np.float32)
+    else:
+        finder, generator = train_finder(args, data, max(3, args.epochs // 2))
+        chance = finder_chances(finder, data["train_glances"])
     labels = torch.from_numpy(data["train_labels"]).long()
 
     # The closer look learns from what the quick look lets through (with some margin).
-    chance = finder_chances(finder, data["train_glances"])
     passed = np.nonzero(chance >= FINDER_KEEPS / 2)[0]
     print(f"finder passes {len(passed)} of {len(chance)} training examples", flush=True)
-    subset = data["train_patches"][passed]
+    # (Without a copy when it passes everything, as a given finder's examples do.)
+    subset = data["train_patches"] if len(passed) == len(chance) else \
+        data["train_patches"][passed]
     sub_labels = labels[torch.from_numpy(passed)]
     ranks = torch.where(sub_labels == NO_INDEX, torch.tensor(13), sub_labels // 4)
     suits = torch.where(sub_labels == NO_INDEX, torch.tensor(-100), sub_labels % 4)
@@ -480,11 +522,18 @@ def train(args: argparse.Namespace, data: dict[str, np.ndarray]) -> dict:
     fit(reader, subset, lambda out, rows: functional.cross_entropy(out[:, :14], ranks[rows])
         + functional.cross_entropy(out[:, 14:], suits[rows], ignore_index=-100),
         args.epochs, generator, "reader", report=lambda: evaluate(finder, reader, data))
-    export(finder, finder_path(args.out), (GLANCE_CHANNELS, GLANCE, GLANCE))
+    if args.given_finder:
+        if args.given_finder.resolve() != finder_path(args.out).resolve():
+            shutil.copyfile(args.given_finder, finder_path(args.out))
+    else:
+        export(finder, finder_path(args.out), (GLANCE_CHANNELS, GLANCE, GLANCE))
     export(reader, args.out, (CHANNELS, PATCH, PATCH))
     figures = evaluate(finder, reader, data)
     figures.update(finder_figures(finder, data))
     figures["finder_passes_training_share"] = round(len(passed) / len(chance), 4)
+    if args.given_finder:
+        figures["finder_given"] = str(args.given_finder)
+        del figures["finder_passes_training_share"]  # not known: the rest was never cut
     return figures
 
 
@@ -533,6 +582,11 @@ def finder_path(reader_path: Path) -> Path:
 
 
 def finder_chances(finder, glances: np.ndarray) -> np.ndarray:
+    """Each glance's chance of showing an index, by a torch finder or a loaded ONNX one."""
+    if isinstance(finder, IndexReader):
+        if glances.dtype == np.int8:
+            glances = glances.astype(np.float32) / 127
+        return finder.glance(glances)
     import torch
 
     with torch.no_grad():
