@@ -413,7 +413,7 @@ def jitter(rng: random.Random, colour: tuple[int, int, int], amount: int) -> tup
 def build_finder():
     """The quick look: about 38,000 weights on the half-size glance; one logit, "index".
 
-    Twice as wide as session 5's (8 and 16 channels, 32 hidden), which was too small to tell
+    Twice as wide as the first one (8 and 16 channels, 32 hidden), which was too small to tell
     some indices from what surrounds them in a fan: on the validation glances this one keeps
     99.71 % of the indices where that one kept 99.58 %, and lets half as much else through
     (3.6 % where 6.8 %). It costs about 11 ms a frame more, of which the closer look, with
@@ -499,9 +499,7 @@ def train(args: argparse.Namespace, data: dict[str, np.ndarray]) -> dict:
 
     if args.given_finder:
         finder = IndexReader(MODEL_PATH, args.given_finder)
-        torch.manual_seed(args.seed)
-        torch.set_num_threads(args.threads)
-        generator = torch.Generator().manual_seed(args.seed)
+        generator = seeded(args)
         # The examples are what it lets through already.
         chance = np.ones(len(data["train_labels"]), np.float32)
     else:
@@ -537,14 +535,21 @@ def train(args: argparse.Namespace, data: dict[str, np.ndarray]) -> dict:
     return figures
 
 
+def seeded(args: argparse.Namespace):
+    """Torch seeded and threaded as asked; the random generator for shuffles and changes."""
+    import torch
+
+    torch.manual_seed(args.seed)
+    torch.set_num_threads(args.threads)
+    return torch.Generator().manual_seed(args.seed)
+
+
 def train_finder(args: argparse.Namespace, data: dict[str, np.ndarray], epochs: int):
     """The quick look, trained; and the random generator, to go on with."""
     import torch
     import torch.nn.functional as functional
 
-    torch.manual_seed(args.seed)
-    torch.set_num_threads(args.threads)
-    generator = torch.Generator().manual_seed(args.seed)
+    generator = seeded(args)
     is_index = torch.from_numpy(data["train_labels"] != NO_INDEX).float()
     finder = build_finder()
     fit(finder, data["train_glances"],

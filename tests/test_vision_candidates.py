@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
+import pytest
 
 from tableside.vision.candidates import SAME_POINTS, Candidates, _repeats, find_candidates
 from tableside.vision.marks import find_marks
@@ -27,18 +28,11 @@ def court_card_corner() -> tuple[np.ndarray, tuple[int, int, int, int], tuple[in
     return image, (108, 62, 126, 81), suit
 
 
-def test_a_rank_whose_suit_ran_into_the_picture_frame_is_a_candidate():
+@pytest.mark.parametrize("lone_ranks", ["all", "unpaired"])
+def test_a_rank_whose_suit_ran_into_the_picture_frame_is_a_candidate(lone_ranks: str):
+    # For training ("all") and for recognition ("unpaired", the default).
     image, (x0, y0, x1, y1), suit = court_card_corner()
-    candidates = find_candidates(find_marks(image), lone_ranks="all")
-    on_rank = ((candidates.rank_points[:, 0] >= x0) & (candidates.rank_points[:, 0] <= x1)
-               & (candidates.rank_points[:, 1] >= y0) & (candidates.rank_points[:, 1] <= y1))
-    near_suit = np.linalg.norm(candidates.suit_points - np.array(suit), axis=1) < 6
-    assert (on_rank & near_suit).any()
-
-
-def test_recognition_keeps_the_lone_rank_whose_suit_ran_into_the_frame():
-    image, (x0, y0, x1, y1), suit = court_card_corner()
-    candidates = find_candidates(find_marks(image))
+    candidates = find_candidates(find_marks(image), lone_ranks=lone_ranks)
     on_rank = ((candidates.rank_points[:, 0] >= x0) & (candidates.rank_points[:, 0] <= x1)
                & (candidates.rank_points[:, 1] >= y0) & (candidates.rank_points[:, 1] <= y1))
     near_suit = np.linalg.norm(candidates.suit_points - np.array(suit), axis=1) < 6
@@ -57,6 +51,11 @@ def test_recognition_makes_no_lone_rank_candidates_where_the_suit_is_a_mark_of_i
     plain = len(find_candidates(marks, lone_ranks="none"))
     assert len(find_candidates(marks)) == plain
     assert len(find_candidates(marks, lone_ranks="all")) > plain
+
+
+def test_an_unknown_lone_rank_choice_is_an_error():
+    with pytest.raises(ValueError, match="unpaired"):
+        find_candidates(find_marks(court_card_corner()[0]), lone_ranks="some")
 
 
 def test_repeats_of_first_pass_candidates_are_found_as_by_comparing_all_pairs():

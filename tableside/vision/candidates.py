@@ -48,6 +48,7 @@ MAX_SINGLE = 160.0
 # this many of its lengths along its long axis (either way), where an index's suit would be
 # (rank centre to suit centre is 0.8 to 1.4 rank heights on the shared decks, mostly 1.0-1.1).
 # Marks smaller than LONE_MIN show too few pixels to tell their long axis.
+LONE_RANKS = ("none", "unpaired", "all")
 LONE_ELONGATION = 1.15
 LONE_SPAN = 1.05
 LONE_MIN = 8.0
@@ -102,6 +103,8 @@ class Candidates:
 def find_candidates(marks: Marks, *, lone_ranks: str = "unpaired") -> Candidates:
     """Every candidate of a frame, with the lone-rank ones (see the module's docstring):
     ``"all"`` of them (for training), only ``"unpaired"`` ones, or ``"none"``."""
+    if lone_ranks not in LONE_RANKS:
+        raise ValueError(f"lone_ranks must be one of {', '.join(LONE_RANKS)}, not {lone_ranks!r}")
     parts = [_candidates_of(marks, marks_pass, n, lone_ranks)
              for n, marks_pass in enumerate(marks.passes)]
     first = parts[0]
