@@ -104,10 +104,14 @@ class IndexReader:
 
     def glance(self, glances: np.ndarray) -> np.ndarray:
         """The quick look: each glance's chance of showing an index."""
+        if len(glances) == 0:
+            return np.zeros(0, np.float32)
         return _sigmoid(_forward(self._finder, glances)[:, 0])
 
     def judge(self, patches: np.ndarray) -> np.ndarray:
         """The closer look: N x 53 probabilities (52 cards, then no index)."""
+        if len(patches) == 0:
+            return np.zeros((0, NO_INDEX + 1), np.float32)
         logits = _forward(self._reader, patches)
         rank_p = _softmax(logits[:, :_RANKS + 1])
         suit_p = _softmax(logits[:, _RANKS + 1:])
