@@ -6,7 +6,6 @@ marked by clicking is saved."""
 
 from __future__ import annotations
 
-import re
 import time
 from pathlib import Path
 
@@ -14,7 +13,7 @@ import cv2
 import numpy as np
 import pytest
 from camera_frames import FRAME, board_places, calibration, table_frame
-from dealer_login import first_login
+from dealer_login import first_login, first_login_in_browser
 from playwright.sync_api import expect, sync_playwright
 
 from tableside.buttons.proposals import Proposals
@@ -29,6 +28,8 @@ from tableside.web.server import start_server
 PIN = "4711"
 CHROMIUM = "/usr/bin/chromium"
 TIMEOUT = 15_000  # ms: generous for a loaded 2-core machine; nothing here is timed
+# Assertions wait as long as actions do (Playwright's own default for them is 5 s).
+expect.set_options(timeout=TIMEOUT)
 MARKED = {"image_corners": [[0, 0], [1280, 0], [1280, 720], [0, 720]], "size_mm": [1280, 720],
           "zones": [{"kind": "board", "image_polygon": [[100, 120], [1180, 120], [1180, 380],
                                                         [100, 380]]},
@@ -169,11 +170,7 @@ def test_the_camera_tab_shows_the_preview_and_saves_a_calibration(service, app):
             page = browser.new_page(viewport={"width": 800, "height": 1000})
             page.set_default_timeout(TIMEOUT)
             page.goto(server.url + "/dealer")
-            page.fill("input[name=setup_code]",
-                      app.extensions["tableside"].credentials.setup_code)
-            page.fill("input[name=pin]", PIN)
-            page.click("form button[type=submit]")
-            expect(page).to_have_url(re.compile(r"/dealer$"))
+            first_login_in_browser(page, app, PIN)
             page.click("nav.tabs button[data-show=camera]")
             expect(page.locator("nav.tabs button[data-show=camera]")).to_have_text("Camera")
             preview = page.locator("#camera-preview")
