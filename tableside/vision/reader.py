@@ -71,13 +71,11 @@ class IndexReader:
         """Judge every candidate of a frame."""
         probabilities = np.zeros((len(candidates), NO_INDEX + 1), np.float32)
         probabilities[:, NO_INDEX] = 1.0
-        if len(candidates) == 0:
-            return IndexReadings(probabilities)
         keep = np.arange(len(candidates))
         if self._finder is not None:
             keep = np.nonzero(self.glance(cut_glances(marks, candidates)) >= FINDER_KEEPS)[0]
-        if len(keep):
-            probabilities[keep] = self.judge(cut_patches(marks, candidates.subset(keep)))
+        # (Empty batches are judged as nothing: a frame without candidates needs no guard.)
+        probabilities[keep] = self.judge(cut_patches(marks, candidates.subset(keep)))
         self._recheck(marks, candidates, probabilities)
         return IndexReadings(probabilities)
 
