@@ -28,3 +28,22 @@ def test_light_felt_next_to_a_card_stays_out_of_its_outline():
     # ...and so the felt makes no marks.
     assert all(len(marks_pass) == 0 for marks_pass in marks.passes)
 
+
+
+def test_a_card_in_the_dim_part_of_the_table_is_paper_too():
+    # A lamp lights the left of the table: the card there is bright, the card at the far
+    # right reaches only 40 % of its brightness, darker than the lit felt beside the lamp.
+    generator = np.random.default_rng(2)
+    light = np.linspace(1.0, 0.4, 900, dtype=np.float32)[None, :, None]
+    image = np.full((400, 900, 3), 100, np.float32)
+    for left in (100, 700):
+        image[130:270, left:left + 100] = 235
+        image[150:170, left + 15:left + 25] = 30  # a rank's stroke, to be a mark
+    image = image * light + generator.normal(0, 4, image.shape)
+    marks = find_marks(np.clip(cv2.GaussianBlur(image, (0, 0), 1.0), 0, 255).astype(np.uint8))
+    centres = sorted(float(outline[:, 0].mean()) for outline in marks.outlines)
+    assert len(centres) == 2 and abs(centres[0] - 150) < 10 and abs(centres[1] - 750) < 10
+    areas = [cv2.contourArea(outline.astype(np.float32)) for outline in marks.outlines]
+    assert all(0.9 * 100 * 140 <= area <= 1.05 * 100 * 140 for area in areas)
+    strokes = marks.passes[0].centroids[marks.passes[0].areas >= 100]
+    assert sorted(round(x / 10) for x, _ in strokes) == [12, 72]
