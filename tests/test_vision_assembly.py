@@ -109,3 +109,26 @@ def test_one_sure_sighting_stands_and_a_doubtful_one_elsewhere_is_the_duplicate(
     # doubtful place is flagged (and shown to the dealer), while the sure one stands.
     sightings = kh_in_two_far_places(0.7)
     assert [(str(s.card), s.problem) for s in sightings] == [("Kh", None), ("Kh", "duplicate")]
+
+
+def one_index_seen_twice(second_rank: tuple[float, float]) -> list:
+    """5s read surely from its whole index (rank at (100, 100), suit 24 px below), and as
+    surely as 3s by a second view of it with its rank at ``second_rank``, suit the same."""
+    probabilities = np.stack([reading("5s", 0.999), reading("3s", 0.96)])
+    rank_points = np.array([[100.0, 100.0], second_rank], np.float32)
+    suit_points = np.array([[100.0, 124.0], [100.0, 124.0]], np.float32)
+    return assemble(probabilities, rank_points, suit_points, ())
+
+
+def test_a_view_as_sure_of_another_card_leaves_the_index_unsure():
+    # The second view sees a rank as big a little beside it: the index may be either card.
+    sightings = one_index_seen_twice((104.0, 101.0))
+    assert len(sightings) == 1 and sightings[0].confidence < CONFIDENT
+
+
+def test_a_view_of_a_piece_of_the_rank_is_no_rival():
+    # The second view's rank is the lower part of the "5" only (a pass that wipes thin
+    # strokes cut the 5 in two, and its lower bowl with the suit looks like a 3's).
+    sightings = one_index_seen_twice((98.0, 109.0))
+    assert [str(s.card) for s in sightings] == ["5s"]
+    assert sightings[0].confidence >= CONFIDENT

@@ -38,6 +38,11 @@ CONFLICT_DOUBT = 0.1
 # Another view of an index this sure of seeing an index, naming another card, makes the
 # index unsure.
 STRONG_VIEW = 0.9
+# A view of an index sharing the best view's suit (its suit point within SAME_SUIT of the
+# best's span) and shorter than RANK_PART of its span sees only part of the rank, and is no
+# rival to it.
+RANK_PART = 0.8
+SAME_SUIT = 0.2
 # Two sightings of one card make a duplicate when both are at least this sure.
 DUPLICATE_SURE = 0.5
 # A card is reported as read when its confidence reaches this; below, it is listed as unsure.
@@ -164,7 +169,8 @@ def _join_readings(readings: list[_Index]) -> list[_Index]:
     Readings of one index are views of it through different marks (the rank's "1" or its
     "0", a speck beside the rank, a split or a joined mark). The index says what its best view
     says (most sure of seeing an index, and of its card), unless another view as sure of
-    seeing an index names another card: then the index is as unsure as those views together.
+    seeing an index names another card (and sees more than a piece of the best one's rank):
+    then the index is as unsure as those views together.
     """
     readings = sorted(readings, key=lambda r: -r.weight * r.confidence)
     groups: list[list[_Index]] = []
@@ -182,13 +188,23 @@ def _join_readings(readings: list[_Index]) -> list[_Index]:
     for group in groups:
         best = group[0]
         rivals = [r for r in group[1:] if r.weight >= STRONG_VIEW and r.card != best.card
-                  and r.confidence >= CONFLICT_SURE]
+                  and r.confidence >= CONFLICT_SURE and not _part_of_rank(r, best)]
         cards = best.cards
         if rivals:
             cards = np.mean(np.stack([best.cards] + [r.cards for r in rivals]), axis=0)
         indices.append(_Index(cards, best.weight, best.rank, best.down, best.span,
                               best.outline))
     return indices
+
+
+def _part_of_rank(view: _Index, whole: _Index) -> bool:
+    """Whether a view sees only the part of the whole view's rank nearest the suit (a mark
+    pass that wipes thin strokes can cut a "5" or a "6" into pieces, and the lower one with the
+    suit reads as a "3"): it shares the suit and is markedly shorter."""
+    view_suit = view.rank + view.down * view.span
+    whole_suit = whole.rank + whole.down * whole.span
+    return (view.span < RANK_PART * whole.span
+            and float(np.linalg.norm(view_suit - whole_suit)) < SAME_SUIT * whole.span)
 
 
 def _join_indices(indices: list[_Index], rectangles: list[np.ndarray | None],
