@@ -10,7 +10,10 @@ frame finds it near where it was.
 A card read in two places at once is an error for the dealer, not a guess: both places get an
 :class:`Alert`, neither becomes stable, and the alert ends when one place is gone. So is a card
 whose two corners name different cards (the recognizer's "conflict"), held for the dealer to
-look at. Alerts carry their text in English and German.
+look at. A problem is held to the same standard as a card: it is an alert once it was seen in
+``appear_after`` of the last ``window`` frames (one frame's misreading, a card's second place
+that the next frames no longer show, would otherwise flash an alert at the dealer and take a
+stable card off the board for a moment). Alerts carry their text in English and German.
 
 The fusion knows nothing of the game: the table service asks :meth:`CardFusion.stable_cards`
 (with zones when a :class:`~tableside.vision.calibration.Calibration` is given) and decides
@@ -105,6 +108,8 @@ class CardFusion:
         self.frame = 0
         self._tracks: list[_Track] = []
         self._alerts: tuple[Alert, ...] = ()
+        # Per frame of the window: the problems seen in it, by kind and card.
+        self._problems: deque[set[tuple[str, int]]] = deque(maxlen=window)
 
     def update(self, sure: Iterable[CardSighting],
                unsure: Iterable[CardSighting] = ()) -> FusionUpdate:
@@ -144,12 +149,18 @@ class CardFusion:
                 by_card.setdefault(int(track.card), []).append(track)
         for duplicate in duplicates:
             by_card.setdefault(int(duplicate.card), [])
+        doubled: dict[int, list[_Track]] = {}
         for card, tracks in by_card.items():
             places = [_point(t.sighting.centre) for t in tracks]
             places += [_point(s.centre) for s in duplicates if int(s.card) == card]
             if len(places) > 1:
                 alerts.append(Alert("duplicate", (Card(card),), tuple(places)))
-                for track in tracks:
+                doubled[card] = tracks
+        self._problems.append({_problem(alert) for alert in alerts})
+        alerts = [alert for alert in alerts if self._persists(_problem(alert))]
+        for alert in alerts:
+            if alert.kind == "duplicate":
+                for track in doubled[int(alert.cards[0])]:
                     track.stable_since = None
         self._alerts = tuple(alerts)
 
@@ -172,6 +183,10 @@ class CardFusion:
         """Forget everything (a new hand: the table is cleared)."""
         self._tracks.clear()
         self._alerts = ()
+        self._problems.clear()
+
+    def _persists(self, problem: tuple[str, int]) -> bool:
+        return sum(problem in frame for frame in self._problems) >= self.appear_after
 
     def _nearest(self, sighting: CardSighting, taken: set[int]) -> _Track | None:
         width = float(np.linalg.norm(sighting.corners[1] - sighting.corners[0]))
@@ -190,6 +205,10 @@ class CardFusion:
         return StableCard(track.card, centre, track.sighting.corners,
                           float(track.sighting.confidence), zone.name if zone else None,
                           track.stable_since or self.frame)
+
+
+def _problem(alert: Alert) -> tuple[str, int]:
+    return alert.kind, int(alert.cards[0])
 
 
 def _point(point: np.ndarray) -> tuple[float, float]:
