@@ -29,6 +29,11 @@ Needs (for training only, never at run time): torch, onnx, Pillow.
         --scenes 5000 --epochs 14 --seed 777   # the shipped reader; 100 min on 2 cores, 22 GB
     .venv/bin/python scripts/train_card_reader.py --extra-decks /work/training-decks \
         --scenes 5000 --epochs 8 --seed 777 --finder-only   # the shipped finder; 25 min, 2 GB
+    .venv/bin/python scripts/train_card_reader.py --extra-decks /work/training-decks \
+        --scenes 10000 --epochs 7 --seed 888 --out /tmp/second/card_reader.onnx \
+        --given-finder tableside/vision/models/card_finder.onnx   # 91 min, 13 GB; then
+    cp /tmp/second/card_reader.onnx tableside/vision/models/card_reader_second.onnx
+    # (and its JSON's record into card_reader.json as "second_reader")
 
 With --finder-only only the quick look is trained (from glances alone, so in a tenth of the
 memory) and written beside the reader, whose JSON file gets the finder's figures. With
@@ -531,6 +536,13 @@ def train(args: argparse.Namespace, data: dict[str, np.ndarray]) -> dict:
     figures["finder_passes_training_share"] = round(len(passed) / len(chance), 4)
     if args.given_finder:
         figures["finder_given"] = str(args.given_finder)
+        # How the given finder was trained, if its reader's JSON beside it says.
+        given_meta = args.given_finder.with_name(
+            args.given_finder.stem.replace("finder", "reader") + ".json")
+        if given_meta.is_file():
+            given = json.loads(given_meta.read_text())
+            if "finder_training" in given:
+                figures["finder_training"] = given["finder_training"]
         del figures["finder_passes_training_share"]  # not known: the rest was never cut
     return figures
 
