@@ -6,9 +6,10 @@ pictures, chips), most candidates of a frame. The closer look reads the rest fro
 patch with its colour and mark planes: a rank (or "no index") and a suit. A patch's card
 probabilities are rank times suit probability, so an unsure rank or an unsure suit both make
 an unsure card. The few doubtful readings of a frame are read again from a few slightly moved
-views and averaged. Both networks (tableside/vision/models/card_finder.onnx and
-card_reader.onnx, built by scripts/train_card_reader.py) run on OpenCV's dnn module: reading
-needs nothing beyond opencv-python and numpy.
+views, and by a second reader trained apart (on other scenes, from another seed), and all
+those readings are averaged. The networks (tableside/vision/models/card_finder.onnx,
+card_reader.onnx and card_reader_second.onnx, built by scripts/train_card_reader.py) run on
+OpenCV's dnn module: reading needs nothing beyond opencv-python and numpy.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from tableside.vision.patches import cut_glances, cut_patches
 MODELS = Path(__file__).resolve().parent / "models"
 MODEL_PATH = MODELS / "card_reader.onnx"
 FINDER_PATH = MODELS / "card_finder.onnx"
+SECOND_PATH = MODELS / "card_reader_second.onnx"
 NO_INDEX = 52
 # The quick look keeps a patch when its chance of being an index reaches this (low: it must
 # not lose indices, only spare the closer look the obvious rest).
@@ -60,12 +62,14 @@ class IndexReadings:
 
 
 class IndexReader:
-    """Loads both networks once; :meth:`read` judges a batch of patches."""
+    """Loads the networks once; :meth:`read` judges a batch of patches."""
 
     def __init__(self, model_path: str | Path = MODEL_PATH,
-                 finder_path: str | Path | None = FINDER_PATH) -> None:
+                 finder_path: str | Path | None = FINDER_PATH,
+                 second_path: str | Path | None = SECOND_PATH) -> None:
         self._reader = _load(Path(model_path))
         self._finder = _load(Path(finder_path)) if finder_path is not None else None
+        self._second = _load(Path(second_path)) if second_path is not None else None
 
     def read(self, marks: Marks, candidates: Candidates) -> IndexReadings:
         """Judge every candidate of a frame."""
@@ -80,11 +84,13 @@ class IndexReader:
         return IndexReadings(probabilities)
 
     def _recheck(self, marks: Marks, candidates: Candidates, probabilities: np.ndarray) -> None:
-        """Read doubtful indices again from slightly moved and scaled views, and average.
+        """Read doubtful indices again from slightly moved and scaled views, and by the
+        second reader, and average.
 
         A candidate's points come from blurred marks and can sit a little off; a reading that
         hesitates there often firms up (or stays doubtful) when judged over a few nearby cuts.
-        Only the few doubtful patches of a frame are read again."""
+        Two readers trained apart err apart more than they agree. Only the few doubtful
+        patches of a frame are read again."""
         index_chance = 1.0 - probabilities[:, NO_INDEX]
         confidence = probabilities[:, :NO_INDEX].max(axis=1)
         doubtful = np.nonzero((index_chance >= RECHECK_INDEX) & (confidence >= RECHECK_FROM)
@@ -95,10 +101,16 @@ class IndexReader:
         # All moved views in one batch: each call of a network has a cost of its own.
         moved = Candidates.join([chosen.moved(scale, sideways)
                                  for scale, sideways in RECHECK_MOVES])
-        views = self.judge(cut_patches(marks, moved)).reshape(len(RECHECK_MOVES), len(doubtful),
-                                                             -1)
-        probabilities[doubtful] = (probabilities[doubtful] + views.sum(axis=0)) / (
-            len(RECHECK_MOVES) + 1)
+        moved_patches = cut_patches(marks, moved)
+        total = probabilities[doubtful] + self.judge(moved_patches).reshape(
+            len(RECHECK_MOVES), len(doubtful), -1).sum(axis=0)
+        views = len(RECHECK_MOVES) + 1
+        if self._second is not None:
+            patches = np.concatenate([cut_patches(marks, chosen), moved_patches])
+            total += self.judge(patches, self._second).reshape(views, len(doubtful),
+                                                                 -1).sum(axis=0)
+            views *= 2
+        probabilities[doubtful] = total / views
 
     def glance(self, glances: np.ndarray) -> np.ndarray:
         """The quick look: each glance's chance of showing an index."""
@@ -106,11 +118,12 @@ class IndexReader:
             return np.zeros(0, np.float32)
         return _sigmoid(_forward(self._finder, glances)[:, 0])
 
-    def judge(self, patches: np.ndarray) -> np.ndarray:
-        """The closer look: N x 53 probabilities (52 cards, then no index)."""
+    def judge(self, patches: np.ndarray, network=None) -> np.ndarray:
+        """The closer look (by the reader, or ``network``): N x 53 probabilities (52 cards,
+        then no index)."""
         if len(patches) == 0:
             return np.zeros((0, NO_INDEX + 1), np.float32)
-        logits = _forward(self._reader, patches)
+        logits = _forward(self._reader if network is None else network, patches)
         rank_p = _softmax(logits[:, :_RANKS + 1])
         suit_p = _softmax(logits[:, _RANKS + 1:])
         probabilities = np.empty((len(patches), NO_INDEX + 1), np.float32)
