@@ -220,7 +220,8 @@ _WORKER: dict = {}
 def _init_worker(training_decks: list[Path], patches: bool, given_finder: Path | None) -> None:
     cv2.setNumThreads(1)
     _WORKER["patches"] = patches
-    _WORKER["finder"] = IndexReader(MODEL_PATH, given_finder) if given_finder else None
+    _WORKER["finder"] = (IndexReader(MODEL_PATH, given_finder, second_path=None)
+                         if given_finder else None)
     _WORKER["decks"] = [load_deck(folder) for folder in training_decks]
     _WORKER["fonts"] = usable_fonts()
     _WORKER["suit_fonts"] = [f for f in _WORKER["fonts"] if has_suits(f)]
@@ -503,7 +504,7 @@ def train(args: argparse.Namespace, data: dict[str, np.ndarray]) -> dict:
     import torch.nn.functional as functional
 
     if args.given_finder:
-        finder = IndexReader(MODEL_PATH, args.given_finder)
+        finder = IndexReader(MODEL_PATH, args.given_finder, second_path=None)
         generator = seeded(args)
         # The examples are what it lets through already.
         chance = np.ones(len(data["train_labels"]), np.float32)

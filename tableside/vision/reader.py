@@ -107,8 +107,8 @@ class IndexReader:
         views = len(RECHECK_MOVES) + 1
         if self._second is not None:
             patches = np.concatenate([cut_patches(marks, chosen), moved_patches])
-            total += self.judge(patches, self._second).reshape(views, len(doubtful),
-                                                                 -1).sum(axis=0)
+            total += _judged(self._second, patches).reshape(views, len(doubtful),
+                                                              -1).sum(axis=0)
             views *= 2
         probabilities[doubtful] = total / views
 
@@ -118,19 +118,23 @@ class IndexReader:
             return np.zeros(0, np.float32)
         return _sigmoid(_forward(self._finder, glances)[:, 0])
 
-    def judge(self, patches: np.ndarray, network=None) -> np.ndarray:
-        """The closer look (by the reader, or ``network``): N x 53 probabilities (52 cards,
-        then no index)."""
-        if len(patches) == 0:
-            return np.zeros((0, NO_INDEX + 1), np.float32)
-        logits = _forward(self._reader if network is None else network, patches)
-        rank_p = _softmax(logits[:, :_RANKS + 1])
-        suit_p = _softmax(logits[:, _RANKS + 1:])
-        probabilities = np.empty((len(patches), NO_INDEX + 1), np.float32)
-        probabilities[:, :NO_INDEX] = (rank_p[:, :_RANKS, None] * suit_p[:, None, :]).reshape(
-            len(patches), NO_INDEX)
-        probabilities[:, NO_INDEX] = rank_p[:, _RANKS]
-        return probabilities
+    def judge(self, patches: np.ndarray) -> np.ndarray:
+        """The closer look: N x 53 probabilities (52 cards, then no index)."""
+        return _judged(self._reader, patches)
+
+
+def _judged(network, patches: np.ndarray) -> np.ndarray:
+    """A reader network's N x 53 probabilities for a batch of patches."""
+    if len(patches) == 0:
+        return np.zeros((0, NO_INDEX + 1), np.float32)
+    logits = _forward(network, patches)
+    rank_p = _softmax(logits[:, :_RANKS + 1])
+    suit_p = _softmax(logits[:, _RANKS + 1:])
+    probabilities = np.empty((len(patches), NO_INDEX + 1), np.float32)
+    probabilities[:, :NO_INDEX] = (rank_p[:, :_RANKS, None] * suit_p[:, None, :]).reshape(
+        len(patches), NO_INDEX)
+    probabilities[:, NO_INDEX] = rank_p[:, _RANKS]
+    return probabilities
 
 
 def _load(path: Path):
