@@ -1,4 +1,4 @@
-"""The corner-index reader: two small networks that name the card a candidate shows, or none.
+"""The corner-index reader: small networks that name the card a candidate shows, or none.
 
 A quick look first: a small network glances at each candidate at half size (its ink, and which
 marks it takes for rank and suit) and drops what is plainly no index (pips next to pips,
