@@ -132,3 +132,19 @@ def test_a_view_of_a_piece_of_the_rank_is_no_rival():
     sightings = one_index_seen_twice((98.0, 109.0))
     assert [str(s.card) for s in sightings] == ["5s"]
     assert sightings[0].confidence >= CONFIDENT
+
+
+def test_two_alike_whole_cards_side_by_side_are_a_duplicate():
+    # Two nines of spades lying apart, each a whole card read at both corners: the left one's
+    # top-left index and the right one's bottom-right index face each other as one card's
+    # would, but two whole cards are two cards, and a deck holds the card once.
+    outlines, rank_points, suit_points = [], [], []
+    for left in (100, 412):
+        outlines.append(rectangle(left, 100, left + 130, 280))
+        rank_points += [[left + 12.0, 118.0], [left + 118.0, 262.0]]
+        suit_points += [[left + 12.0, 140.0], [left + 118.0, 240.0]]
+    probabilities = np.stack([reading("9s")] * 4)
+    sightings = assemble(probabilities, np.array(rank_points, np.float32),
+                         np.array(suit_points, np.float32), tuple(outlines))
+    assert [(str(s.card), s.indices, s.problem) for s in sightings] == \
+        [("9s", 2, "duplicate"), ("9s", 2, "duplicate")]

@@ -262,8 +262,10 @@ def _join_indices(indices: list[_Index], rectangles: list[np.ndarray | None],
 
 def _same_card(a: _Index, outline_a: np.ndarray, b: _Index, outline_b: np.ndarray) -> bool:
     """True if index b is another corner of index a's card (or the same corner again)."""
-    if a.outline is not None and a.outline == b.outline:
-        return True
+    if a.outline is not None and b.outline is not None:
+        # Two whole cards are two cards, however alike (two nines of spades side by side
+        # are a duplicate, not one card seen from its two corners).
+        return a.outline == b.outline
     size = np.linalg.norm(outline_a[1] - outline_a[0])
     if a.card == b.card:
         # Two corners of one card lie less than its diagonal apart; farther is another card.
