@@ -52,6 +52,10 @@ TABLE_CONTRAST = 1.45
 TABLE_REGION = 0.1
 # Smallest paper region (pixels) that may be (part of) a card.
 MIN_PAPER_AREA = 300
+# A paper region is one whole card when it fills its best rectangle this well and the
+# rectangle's sides are in a card's proportions.
+RECTANGLE_FILL = 0.93
+CARD_ASPECTS = (1.25, 1.7)
 
 
 @dataclass(frozen=True)
@@ -190,3 +194,15 @@ def card_outlines(paper: np.ndarray) -> tuple[np.ndarray, tuple[np.ndarray, ...]
             cv2.fillConvexPoly(cards, hull, 255)
             outlines.append(hull.reshape(-1, 2).astype(np.int32))
     return cv2.erode(cards, cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3))), tuple(outlines)
+
+
+def whole_card(outline: np.ndarray) -> np.ndarray | None:
+    """The outline's rectangle (4 x 2) if the paper region is one whole card, else None."""
+    area = cv2.contourArea(outline.astype(np.float32))
+    (cx, cy), (w, h), angle = cv2.minAreaRect(outline.astype(np.float32))
+    if w < 1 or h < 1:
+        return None
+    ratio = max(w, h) / min(w, h)
+    if area < RECTANGLE_FILL * w * h or not CARD_ASPECTS[0] <= ratio <= CARD_ASPECTS[1]:
+        return None
+    return cv2.boxPoints(((cx, cy), (w, h), angle)).astype(np.float64)

@@ -18,6 +18,7 @@ import numpy as np
 from tableside.vision.assembly import CONFIDENT, CardSighting, assemble
 from tableside.vision.candidates import find_candidates
 from tableside.vision.marks import find_marks
+from tableside.vision.pips import pip_counts
 from tableside.vision.reader import MODEL_PATH, IndexReader
 
 MAX_WIDTH = 1280
@@ -57,7 +58,7 @@ class CardRecognizer:
         candidates = find_candidates(marks)
         readings = self.reader.read(marks, candidates)
         sightings = assemble(readings.probabilities, candidates.rank_points,
-                             candidates.suit_points, marks.outlines)
+                             candidates.suit_points, marks.outlines, pip_counts(marks))
         if scale != 1.0:
             sightings = [CardSighting(s.card, s.corners / scale, s.confidence, s.indices,
                                       s.problem) for s in sightings]

@@ -1,0 +1,126 @@
+"""Pips: a whole number card's pips are counted and their ink tells its suit's colour; court
+cards, aces and covered cards count nothing, and the count settles a small index's doubt."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from tableside.cards import Card
+from tableside.vision.assembly import CONFIDENT, assemble
+from tableside.vision.decks import load_deck
+from tableside.vision.marks import find_marks
+from tableside.vision.pips import Pips, pip_counts
+
+DECKS = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "decks"
+NUMBER_CARDS = ("2c", "3d", "4h", "5s", "6d", "7c", "8h", "9s", "Td")
+
+
+def on_felt(face: np.ndarray, width: float, turn: float, seed: int = 3) -> np.ndarray:
+    """A BGRA card face ``width`` px wide, turned ``turn`` degrees, on green felt, blurred
+    and noisy as a camera sees it."""
+    generator = np.random.default_rng(seed)
+    frame = np.empty((360, 480, 3), np.float32)
+    frame[:] = (60, 110, 40)
+    scale = width / face.shape[1]
+    matrix = cv2.getRotationMatrix2D((face.shape[1] / 2, face.shape[0] / 2), turn, scale)
+    matrix[:, 2] += np.array([240, 180]) - np.array([face.shape[1], face.shape[0]]) / 2
+    warped = cv2.warpAffine(face.astype(np.float32), matrix, (480, 360),
+                            flags=cv2.INTER_AREA)
+    alpha = warped[..., 3:] / 255
+    frame = frame * (1 - alpha) + warped[..., :3] * alpha
+    frame = cv2.GaussianBlur(frame, (0, 0), 0.8) + generator.normal(0, 4, frame.shape)
+    return np.clip(frame, 0, 255).astype(np.uint8)
+
+
+@cache
+def deck_faces(deck: str) -> dict:
+    return load_deck(DECKS / deck).faces
+
+
+def pips_in_frame(deck: str, name: str, width: float = 80, turn: float = 20
+                  ) -> list[Pips | None]:
+    """The pips counted per card outline in a frame showing this one card."""
+    face = deck_faces(deck)[name].image
+    return pip_counts(find_marks(on_felt(face, width, turn)))
+
+
+def pips_of_card(deck: str, name: str, width: float = 80, turn: float = 20) -> Pips | None:
+    counts = pips_in_frame(deck, name, width, turn)
+    assert len(counts) == 1
+    return counts[0]
+
+
+@pytest.mark.parametrize("deck", ["gnome-tango", "gnome-neoclassical_4_color"])
+def test_number_cards_on_a_table_are_counted_with_their_suit_colour(deck):
+    for n, name in enumerate(NUMBER_CARDS):
+        pips = pips_of_card(deck, name, width=70 + 10 * (n % 3), turn=35 * n)
+        assert pips is not None, name
+        assert pips.count == "23456789T".index(name[0]) + 2, name
+        assert name[1] in pips.suits, name
+
+
+def test_ink_colours_name_the_suits_they_may_be():
+    # The tango deck prints two colours: red says hearts or diamonds, black spades or clubs.
+    assert pips_of_card("gnome-tango", "4h").suits == "dh"
+    assert pips_of_card("gnome-tango", "4s").suits == "cs"
+    # The four-colour deck's yellow says diamonds alone; its green clubs say clubs or
+    # spades (German tournament decks print spades green); its blue spades say nothing.
+    assert pips_of_card("gnome-neoclassical_4_color", "4d").suits == "d"
+    assert pips_of_card("gnome-neoclassical_4_color", "4c").suits == "cs"
+    assert pips_of_card("gnome-neoclassical_4_color", "4s").suits == "cdhs"
+
+
+@pytest.mark.parametrize("name", ["Jh", "Qs", "Kd", "As", "Ad"])
+def test_court_cards_and_aces_count_nothing(name):
+    # (A picture can part the paper of its card in two outlines: neither counts.)
+    for deck in ("gnome-tango", "kde-standard"):
+        assert set(pips_in_frame(deck, name)) == {None}, deck
+
+
+def test_a_card_with_a_chip_on_it_counts_nothing():
+    face = deck_faces("gnome-tango")["8s"].image
+    frame = on_felt(face, 90, 10)
+    cv2.circle(frame, (245, 175), 14, (30, 30, 200), -1)
+    marks = find_marks(frame)
+    assert len(marks.outlines) == 1
+    assert pip_counts(marks) == [None]
+
+
+def reading(card: str, sureness: float) -> np.ndarray:
+    probabilities = np.full(53, (1.0 - sureness) / 52, np.float32)
+    probabilities[int(Card(card))] = sureness
+    return probabilities
+
+
+def test_pips_settle_a_small_index_read_between_two_suits():
+    # A 70 px whole card whose blurred index the reader takes for a 2h (0.6) or a 2d (0.35):
+    # unsure. Its two yellow pips (diamonds alone) make it a sure 2d.
+    outline = np.array([[100, 100], [170, 100], [170, 200], [100, 200]], np.int32)
+    probabilities = np.full(53, 0.018 / 51, np.float32)
+    probabilities[int(Card("2h"))] = 0.6
+    probabilities[int(Card("2d"))] = 0.38
+    probabilities[52] = 0.002
+    rank_points = np.array([[107.0, 110.0]], np.float32)
+    suit_points = np.array([[107.0, 121.0]], np.float32)
+    plain = assemble(probabilities[None], rank_points, suit_points, (outline,))
+    assert [(str(s.card), s.confidence < CONFIDENT) for s in plain] == [("2h", True)]
+    counted = assemble(probabilities[None], rank_points, suit_points, (outline,),
+                       [Pips(2, "d")])
+    assert [str(s.card) for s in counted] == ["2d"]
+    assert counted[0].confidence >= CONFIDENT
+
+
+def test_pips_of_another_rank_leave_a_sure_index_unsure_not_wrong():
+    # Pips and index disagree (a miscount, or a card under another): the card is not
+    # reported as read, and not as the pips' card either.
+    outline = np.array([[100, 100], [170, 100], [170, 200], [100, 200]], np.int32)
+    probabilities = reading("9d", 0.97)[None]
+    rank_points = np.array([[107.0, 110.0]], np.float32)
+    suit_points = np.array([[107.0, 121.0]], np.float32)
+    sightings = assemble(probabilities, rank_points, suit_points, (outline,), [Pips(8, "dh")])
+    assert all(s.confidence < CONFIDENT for s in sightings)
