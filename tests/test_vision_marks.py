@@ -47,3 +47,21 @@ def test_a_card_in_the_dim_part_of_the_table_is_paper_too():
     assert all(0.9 * 100 * 140 <= area <= 1.05 * 100 * 140 for area in areas)
     strokes = marks.passes[0].centroids[marks.passes[0].areas >= 100]
     assert sorted(round(x / 10) for x, _ in strokes) == [12, 72]
+
+
+def test_a_rank_in_a_hard_shadow_on_a_card_is_a_mark():
+    # A hand (or a lamp's edge) casts a hard shadow over the table's left, and with it over
+    # the left half of a card: paper there is half as bright as in the light, and the rank
+    # printed in the shadowed half must still be a mark on card paper. (The shadow's edge
+    # itself, darker than the lit paper beside it, parts the card's paper in two outlines.)
+    generator = np.random.default_rng(3)
+    image = np.full((400, 600, 3), 70, np.float32)
+    image[150:290, 200:300] = 235
+    image[160:180, 210:218] = 30  # a rank's stroke, in the shadow
+    image[:, :250] *= 0.5
+    image += generator.normal(0, 4, image.shape)
+    marks = find_marks(np.clip(cv2.GaussianBlur(image, (0, 0), 1.0), 0, 255).astype(np.uint8))
+    strokes = marks.passes[0].centroids[marks.passes[0].areas >= 100]
+    assert [(round(x), round(y)) for x, y in strokes] == [(213, 169)]
+    shadowed = [outline for outline in marks.outlines if outline[:, 0].max() < 250]
+    assert len(shadowed) == 1 and shadowed[0][:, 0].min() <= 202
