@@ -3,9 +3,11 @@
 The photographs in ../shared/data/photos show one Bicycle-style deck on carpets, tiles, wood
 and clothes, rotated, overlapping and partly covered, with a box and the rank of every card
 (suits are not labelled). These are far from a poker table under a fixed camera (cluttered,
-often bright backgrounds, and cards only 40 to 110 pixels wide), so the bar here is lower than
-on table scenes; what must hold as on the table is that the reader stays honest: the cards it
-reports are almost never of the wrong rank.
+often bright backgrounds, and cards only 40 to 110 pixels wide). The bar is just under what
+the recogniser reads (141 of 143), so that a change that reads worse fails; and what must hold
+as on the table is that the reader stays honest: the cards it reports are almost never of the
+wrong rank (the two it gets "wrong" are box artefacts: a card under another whose outline's
+centre falls in the other's box).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from tableside.vision.scoring import Score, score_photo
 PHOTOS = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "photos" / \
     "edje-real-photos"
 RANKS = {"nine": "9", "ten": "T", "jack": "J", "queen": "Q", "king": "K", "ace": "A"}
-READ_AT_LEAST = 0.5
+READ_AT_LEAST = 0.96
 WRONG_AT_MOST = 0.02
 
 
