@@ -68,7 +68,8 @@ ASPECT = 1.45
 # The card's top-left corner seen from the rank centre, in spans: left and up.
 CORNER_LEFT = 0.55
 CORNER_UP = 0.85
-# ...and when its width is this many index spans (common decks: 4 to 6.5).
+# An index lies on a whole card (tableside/vision/marks.py: whole_card) when the card's width
+# is this many of its spans (common decks: 4 to 6.5).
 WHOLE_CARD_SPANS = (3.5, 7.5)
 # A turned index naming another card belongs to this card when it lies this near (card
 # widths) to where the card's far corner index would be.
@@ -292,7 +293,7 @@ def _pips_at(index: _Index, rectangles: list[np.ndarray | None],
 def _with_pips(cards: np.ndarray, pips: Pips | None) -> np.ndarray:
     """A reading's card probabilities given the pips of its card: cards the pips rule out
     are PIP_DOUBT as likely as they were ("no index" stays as it was)."""
-    if pips is None:
+    if pips is None or not 2 <= pips.count <= 10:
         return cards
     weights = np.full(len(cards), PIP_DOUBT)
     for suit in pips.suits:
