@@ -279,7 +279,8 @@ def _join_indices(indices: list[_Index], rectangles: list[np.ndarray | None],
 def _pips_at(index: _Index, rectangles: list[np.ndarray | None],
              pips: Sequence[Pips | None]) -> Pips | None:
     """The pips counted on the whole card the index lies on, if any (the index may be too
-    poorly seen to have its card's outline: its span is a guess)."""
+    poorly seen to have its card's outline: its span is a guess; looking for the card it lies
+    on reads one card more of the test scenes than its outline alone)."""
     if index.outline is not None:
         return pips[index.outline]
     point = (float(index.rank[0]), float(index.rank[1]))
