@@ -82,6 +82,21 @@ def test_court_cards_and_aces_count_nothing(name):
         assert set(pips_in_frame(deck, name)) == {None}, deck
 
 
+@pytest.mark.parametrize("name", ["5d", "8s", "Th"])
+def test_a_card_seen_at_a_slant_is_counted_too(name):
+    # A camera not straight above the table sees a card as a trapezium, not a rectangle;
+    # its pips still count (in the card's own coordinates, through the perspective).
+    frame = on_felt(deck_faces("gnome-tango")[name].image, 90, 0)
+    slant = cv2.getPerspectiveTransform(
+        np.float32([[0, 0], [480, 0], [480, 360], [0, 360]]),
+        np.float32([[90, 0], [390, 0], [480, 360], [0, 360]]))
+    marks = find_marks(cv2.warpPerspective(frame, slant, (480, 360)))
+    assert len(marks.outlines) == 1
+    pips = pip_counts(marks)[0]
+    assert pips is not None and pips.count == "23456789T".index(name[0]) + 2
+    assert name[1] in pips.suits
+
+
 def test_a_card_with_a_chip_on_it_counts_nothing():
     face = deck_faces("gnome-tango")["8s"].image
     frame = on_felt(face, 90, 10)
@@ -119,7 +134,7 @@ def test_pips_of_another_rank_leave_a_sure_index_unsure_not_wrong():
     # Pips and index disagree (a miscount, or a card under another): the card is not
     # reported as read, and not as the pips' card either.
     outline = np.array([[100, 100], [170, 100], [170, 200], [100, 200]], np.int32)
-    probabilities = reading("9d", 0.97)[None]
+    probabilities = reading("9d", 0.99)[None]
     rank_points = np.array([[107.0, 110.0]], np.float32)
     suit_points = np.array([[107.0, 121.0]], np.float32)
     sightings = assemble(probabilities, rank_points, suit_points, (outline,), [Pips(8, "dh")])
