@@ -36,6 +36,18 @@ def test_two_corners_of_a_card_with_small_indices_are_one_card():
     assert np.allclose(sightings[0].centre, [175.0, 202.0], atol=12)
 
 
+def test_a_card_with_indices_in_all_four_corners_lies_right_of_its_top_left_one():
+    # Decks with four indices show two upright ones side by side along the top (here the
+    # top-right one read the surer). The card lies down and to the right of the top-left
+    # one, not of the top-right one: its centre between them, not past the right one.
+    probabilities = np.stack([reading("8c", 0.97), reading("8c", 0.999)])
+    rank_points = np.array([[110.0, 112.0], [210.0, 112.0]], np.float32)
+    suit_points = rank_points + np.array([0.0, 17.0], np.float32)
+    sightings = assemble(probabilities, rank_points, suit_points, ())
+    assert [(str(s.card), s.indices, s.problem) for s in sightings] == [("8c", 2, None)]
+    assert 110.0 < sightings[0].centre[0] < 210.0
+
+
 def tilted_corners(bottom_right: tuple[float, float]) -> list:
     """Ah read at a small top-left index (span 8, as on a 77 px card of a deck with tiny
     indices, in a fan) whose suit sits a little right of under the rank, so that the way from

@@ -83,6 +83,10 @@ FAR_CORNER_REACH = 0.25
 # spans, as on decks with tiny corner indices), with a margin. A deck holds each card once, so
 # joining generously costs nothing.
 SAME_CARD_SPANS = 20.0
+# Two upright indices side by side (a deck with indices in all four corners) lie in a row
+# this steep at most, as the surer one reads (a small index's way from rank to suit can be 15
+# degrees off its card's, and a slanted camera skews the card).
+ROW_SLOPE = 0.35
 # Card height over width that two opposite corners of one card may show; outside it their
 # outline is estimated from one index instead.
 PAIR_ASPECTS = (1.1, 1.9)
@@ -252,7 +256,7 @@ def _join_indices(indices: list[_Index], rectangles: list[np.ndarray | None],
         if any(m.card != card and m.confidence >= CONFLICT_SURE
                and m.cards[card] < CONFLICT_DOUBT for m in members):
             problem = "conflict"
-        outline = outlines[group[0]]
+        outline = outlines[_first_corner(group, indices)]
         if members[0].outline is None:
             paired = _pair_outline(members, card)
             outline = outline if paired is None else paired
@@ -278,6 +282,24 @@ def _join_indices(indices: list[_Index], rectangles: list[np.ndarray | None],
                 sightings[n] = CardSighting(old.card, old.corners, old.confidence, old.indices,
                                             old.problem or "duplicate")
     return sightings
+
+
+def _first_corner(group: list[int], indices: list[_Index]) -> int:
+    """The index of the group at the card's top-left corner as its surest index reads: the
+    surest, or one turned the same way in line with it, less than a card's width to its left.
+    A deck with indices in all four corners shows two upright ones side by side: an outline
+    estimated from the right one (down and to the right of it) would lie half off the card."""
+    surest = indices[group[0]]
+    first = group[0]
+    for n in group[1:]:
+        way = indices[n].rank - surest.rank
+        if (float(indices[n].down @ surest.down) > 0.8
+                and abs(float(way @ surest.down)) <= max(surest.span,
+                                                         ROW_SLOPE * abs(float(way @ surest.right)))
+                and -WHOLE_CARD_SPANS[1] * surest.span <= float(way @ surest.right)
+                < float((indices[first].rank - surest.rank) @ surest.right)):
+            first = n
+    return first
 
 
 def _pips_at(index: _Index, outlines: Sequence[np.ndarray],
