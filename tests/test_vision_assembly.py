@@ -48,6 +48,20 @@ def test_a_card_with_indices_in_all_four_corners_lies_right_of_its_top_left_one(
     assert 110.0 < sightings[0].centre[0] < 210.0
 
 
+def test_a_card_seen_along_one_side_by_two_indices_in_a_column_is_centred_on_them():
+    # The same deck in a fan that shows only the cards' right edges: the top-right index
+    # upright, the bottom-right one turned half round straight below it. Whether the card
+    # lies left or right of them they do not tell; either way its centre is near their
+    # column, so the outline is centred there, not a card's width off to the right.
+    probabilities = np.stack([reading("8c"), reading("8c")])
+    rank_points = np.array([[210.0, 112.0], [210.0, 262.0]], np.float32)
+    suit_points = np.array([[210.0, 129.0], [210.0, 245.0]], np.float32)
+    sightings = assemble(probabilities, rank_points, suit_points, ())
+    assert [(str(s.card), s.indices, s.problem) for s in sightings] == [("8c", 2, None)]
+    x, y = sightings[0].centre
+    assert abs(x - 210.0) < 5.0 and abs(y - 187.0) < 5.0
+
+
 def tilted_corners(bottom_right: tuple[float, float]) -> list:
     """Ah read at a small top-left index (span 8, as on a 77 px card of a deck with tiny
     indices, in a fan) whose suit sits a little right of under the rank, so that the way from

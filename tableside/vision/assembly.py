@@ -21,7 +21,11 @@ reader's doubt between a small, blurred 2h and 2d is settled by two big yellow d
 A card's outline is the paper region around it when that region is one whole card; otherwise
 (fanned and overlapping cards) it is drawn from the index: the card's corner sits a little up
 and left of the rank, and its size follows the index's size as on the whole cards of the same
-frame (or, with none, as on common decks).
+frame (or, with none, as on common decks). Two opposite corners span it between them. On decks
+with indices in all four corners, two upright indices side by side are its top corners (the
+left one places it), and an upright one above a turned one in one column are the two corners
+of one side, which side not known: the outline is centred on their column, where the card lies
+either way.
 """
 
 from __future__ import annotations
@@ -259,6 +263,8 @@ def _join_indices(indices: list[_Index], rectangles: list[np.ndarray | None],
         outline = outlines[_first_corner(group, indices)]
         if members[0].outline is None:
             paired = _pair_outline(members, card)
+            if paired is None:
+                paired = _column_outline(members, card, aspect)
             outline = outline if paired is None else paired
         sightings.append(CardSighting(Card(card), outline,
                                       min(float(sureness[card]), 0.9999), len(members),
@@ -366,6 +372,27 @@ def _pair_outline(members: list[_Index], card: int) -> np.ndarray | None:
             outline = _opposite_corners(a, b)
             if outline is not None:
                 return outline
+    return None
+
+
+def _column_outline(members: list[_Index], card: int, aspect: float) -> np.ndarray | None:
+    """For two indices of one card in one column, the upper upright and the lower turned half
+    round (a deck with indices in all four corners, seen along one side): which side the
+    card lies on they do not tell, so the outline is centred on their column, where both
+    possible cards overlap."""
+    named = [m for m in members if m.card == card]
+    for a in named:
+        for b in named:
+            if float(a.down @ b.down) > -0.8:
+                continue
+            way = b.rank - a.rank
+            height = float(way @ a.down) + 2 * CORNER_UP * (a.span + b.span) / 2
+            if height <= 0 or abs(float(way @ a.right)) > ROW_SLOPE * float(way @ a.down):
+                continue
+            width = height / aspect
+            top = a.rank - CORNER_UP * a.span * a.down - width / 2 * a.right
+            return np.array([top, top + width * a.right, top + width * a.right + height * a.down,
+                             top + height * a.down])
     return None
 
 
