@@ -62,6 +62,21 @@ def test_a_card_seen_along_one_side_by_two_indices_in_a_column_is_centred_on_the
     assert abs(x - 210.0) < 5.0 and abs(y - 187.0) < 5.0
 
 
+def test_a_card_partly_under_another_is_outlined_by_the_part_in_view():
+    # A queen lies over the left of a nine, whose bottom-right index alone is in view (as in
+    # a photograph of the shared set). The nine's outline estimated from that index reaches
+    # under the queen (whose own bottom-right index lies inside it); the nine is outlined by
+    # the strip right of the queen, where one sees it.
+    probabilities = np.stack([reading("Qc"), reading("Qc"), reading("9s")])
+    rank_points = np.array([[28.0, 71.0], [118.0, 187.0], [157.0, 189.0]], np.float32)
+    suit_points = rank_points + np.array([[0.0, 13.0], [0.0, -13.0], [0.0, -13.0]], np.float32)
+    sightings = {str(s.card): s for s in assemble(probabilities, rank_points, suit_points, ())}
+    assert set(sightings) == {"Qc", "9s"}
+    queen, nine = sightings["Qc"], sightings["9s"]
+    assert queen.corners[:, 0].max() + 10.0 < nine.centre[0] < 172.0
+    assert 60.0 < nine.centre[1] < 200.0
+
+
 def tilted_corners(bottom_right: tuple[float, float]) -> list:
     """Ah read at a small top-left index (span 8, as on a 77 px card of a deck with tiny
     indices, in a fan) whose suit sits a little right of under the rank, so that the way from

@@ -4,10 +4,10 @@ The photographs in ../shared/data/photos show one Bicycle-style deck on carpets,
 and clothes, rotated, overlapping and partly covered, with a box and the rank of every card
 (suits are not labelled). These are far from a poker table under a fixed camera (cluttered,
 often bright backgrounds, and cards only 40 to 110 pixels wide). The bar is just under what
-the recogniser reads (141 of 143), so that a change that reads worse fails; and what must hold
-as on the table is that the reader stays honest: the cards it reports are almost never of the
-wrong rank (the two it gets "wrong" are box artefacts: a card under another whose outline's
-centre falls in the other's box).
+the recogniser reads (all 143), so that a change that reads worse fails; and what must hold as
+on the table is that the reader stays honest: the cards it reports are never of the wrong
+rank. (A card partly under another is outlined by the part in view, as these boxes are drawn;
+before, two right readings had their estimated outline's centre in the covering card's box.)
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ from tableside.vision.scoring import Score, score_photo
 PHOTOS = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "photos" / \
     "edje-real-photos"
 RANKS = {"nine": "9", "ten": "T", "jack": "J", "queen": "Q", "king": "K", "ace": "A"}
-READ_AT_LEAST = 0.96
-WRONG_AT_MOST = 0.02
+READ_AT_LEAST = 0.98
+WRONG_AT_MOST = 0.01
 
 
 def labelled(split: str) -> dict[str, list]:

@@ -21,7 +21,9 @@ reader's doubt between a small, blurred 2h and 2d is settled by two big yellow d
 A card's outline is the paper region around it when that region is one whole card; otherwise
 (fanned and overlapping cards) it is drawn from the index: the card's corner sits a little up
 and left of the rank, and its size follows the index's size as on the whole cards of the same
-frame (or, with none, as on common decks). Two opposite corners span it between them. On decks
+frame (or, with none, as on common decks). Two opposite corners span it between them. A card
+partly under another (whose index lies inside the card's estimated outline, so it is on top
+there) is outlined by the part of it in view, as one would point it out on the table. On decks
 with indices in all four corners, two upright indices side by side are its top corners (the
 left one places it), and an upright one above a turned one in one column are the two corners
 of one side, which side not known: the outline is centred on their column, where the card lies
@@ -91,6 +93,11 @@ SAME_CARD_SPANS = 20.0
 # this steep at most, as the surer one reads (a small index's way from rank to suit can be 15
 # degrees off its card's, and a slanted camera skews the card).
 ROW_SLOPE = 0.35
+# A card partly under another is outlined by the part of it in view when that is at least
+# LEAST_VISIBLE of its estimated outline, strips narrower than SLIVER of its width (along the
+# edges of outlines, which are estimates) not counted.
+LEAST_VISIBLE = 0.15
+SLIVER = 0.15
 # Card height over width that two opposite corners of one card may show; outside it their
 # outline is estimated from one index instead.
 PAIR_ASPECTS = (1.1, 1.9)
@@ -249,6 +256,7 @@ def _join_indices(indices: list[_Index], rectangles: list[np.ndarray | None],
             groups.append([n])
 
     sightings = []
+    estimated = []
     for group in groups:
         members = [indices[n] for n in group]
         doubt = np.ones(52)
@@ -261,6 +269,7 @@ def _join_indices(indices: list[_Index], rectangles: list[np.ndarray | None],
                and m.cards[card] < CONFLICT_DOUBT for m in members):
             problem = "conflict"
         outline = outlines[_first_corner(group, indices)]
+        estimated.append(members[0].outline is None)
         if members[0].outline is None:
             paired = _pair_outline(members, card)
             if paired is None:
@@ -269,6 +278,7 @@ def _join_indices(indices: list[_Index], rectangles: list[np.ndarray | None],
         sightings.append(CardSighting(Card(card), outline,
                                       min(float(sureness[card]), 0.9999), len(members),
                                       problem))
+    sightings = _visible_parts(sightings, [[indices[n] for n in g] for g in groups], estimated)
     # A deck holds each card once: the same card in two places is a misreading somewhere.
     # A faint sighting (the reader's best guess at a poor index) claims no card, so it is left
     # unsure by its own confidence rather than putting a card read surely elsewhere in doubt.
@@ -288,6 +298,59 @@ def _join_indices(indices: list[_Index], rectangles: list[np.ndarray | None],
                 sightings[n] = CardSighting(old.card, old.corners, old.confidence, old.indices,
                                             old.problem or "duplicate")
     return sightings
+
+
+def _visible_parts(sightings: list[CardSighting], members: list[list[_Index]],
+                   estimated: list[bool]) -> list[CardSighting]:
+    """Cards partly under others: an outline estimated from a card's index that holds an
+    index of another card (which must lie on top there) is cut down to what the other's
+    outline leaves of it, the part of the card in view."""
+    result = list(sightings)
+    for a, sighting in enumerate(sightings):
+        if not estimated[a]:
+            continue
+        polygon = sighting.corners.astype(np.float32).reshape(-1, 1, 2)
+        own = [index.rank for index in members[a]]
+        covers = []
+        for b, other in enumerate(sightings):
+            if b == a:
+                continue
+            other_polygon = other.corners.astype(np.float32).reshape(-1, 1, 2)
+            if any(cv2.pointPolygonTest(polygon, (float(i.rank[0]), float(i.rank[1])), False)
+                   >= 0 for i in members[b]) and not any(
+                    cv2.pointPolygonTest(other_polygon, (float(p[0]), float(p[1])), False) >= 0
+                    for p in own):
+                covers.append(other.corners)
+        if not covers:
+            continue
+        low = np.floor(sighting.corners.min(axis=0)).astype(int)
+        size = np.ceil(sighting.corners.max(axis=0)).astype(int) - low + 1
+        if size.prod() > 4_000_000:
+            continue
+        mask = np.zeros((size[1], size[0]), np.uint8)
+        cv2.fillConvexPoly(mask, np.round(sighting.corners - low).astype(np.int32), 255)
+        whole = cv2.countNonZero(mask)
+        for corners in covers:
+            cv2.fillConvexPoly(mask, np.round(corners - low).astype(np.int32), 0)
+        # Slivers along the covering card's edges (outlines are estimates) are no view.
+        width = float(np.linalg.norm(sighting.corners[1] - sighting.corners[0]))
+        sliver = max(3, int(SLIVER * width) | 1)
+        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN,
+                                cv2.getStructuringElement(cv2.MORPH_RECT, (sliver, sliver)))
+        left = cv2.findNonZero(mask)
+        if left is None or len(left) < LEAST_VISIBLE * whole:
+            continue
+        box = cv2.boxPoints(cv2.minAreaRect(left)).astype(np.float64) + low
+        # The part in view holds the card's own indices (else the estimate was off, and what
+        # the others leave of it is not this card).
+        centre = box.mean(axis=0)
+        grown = ((box - centre) * 1.1 + centre).astype(np.float32).reshape(-1, 1, 2)
+        if any(cv2.pointPolygonTest(grown, (float(p[0]), float(p[1])), False) < 0 for p in own):
+            continue
+        corners = _ordered(box, members[a][0])
+        result[a] = CardSighting(sighting.card, corners, sighting.confidence, sighting.indices,
+                                 sighting.problem)
+    return result
 
 
 def _first_corner(group: list[int], indices: list[_Index]) -> int:
