@@ -94,10 +94,8 @@ SAME_CARD_SPANS = 20.0
 # degrees off its card's, and a slanted camera skews the card).
 ROW_SLOPE = 0.35
 # A card partly under another is outlined by the part of it in view when that is at least
-# LEAST_VISIBLE of its estimated outline, strips narrower than SLIVER of its width (along the
-# edges of outlines, which are estimates) not counted.
+# this share of its estimated outline.
 LEAST_VISIBLE = 0.15
-SLIVER = 0.15
 # Card height over width that two opposite corners of one card may show; outside it their
 # outline is estimated from one index instead.
 PAIR_ASPECTS = (1.1, 1.9)
@@ -303,54 +301,63 @@ def _join_indices(indices: list[_Index], rectangles: list[np.ndarray | None],
 def _visible_parts(sightings: list[CardSighting], members: list[list[_Index]],
                    estimated: list[bool]) -> list[CardSighting]:
     """Cards partly under others: an outline estimated from a card's index that holds an
-    index of another card (which must lie on top there) is cut down to what the other's
-    outline leaves of it, the part of the card in view."""
+    index of another card (which must lie on top there) is cut along that card's edge that
+    has the card's own indices outside it, to the part of the card in view."""
     result = list(sightings)
     for a, sighting in enumerate(sightings):
         if not estimated[a]:
             continue
-        polygon = sighting.corners.astype(np.float32).reshape(-1, 1, 2)
-        own = [index.rank for index in members[a]]
-        covers = []
+        own = np.array([index.rank for index in members[a]])
+        polygon = sighting.corners.astype(np.float64)
         for b, other in enumerate(sightings):
-            if b == a:
+            if b == a or not any(_inside(polygon, index.rank) for index in members[b]):
                 continue
-            other_polygon = other.corners.astype(np.float32).reshape(-1, 1, 2)
-            if any(cv2.pointPolygonTest(polygon, (float(i.rank[0]), float(i.rank[1])), False)
-                   >= 0 for i in members[b]) and not any(
-                    cv2.pointPolygonTest(other_polygon, (float(p[0]), float(p[1])), False) >= 0
-                    for p in own):
-                covers.append(other.corners)
-        if not covers:
+            cut = _cut_off(polygon, other.corners, own)
+            if cut is not None:
+                polygon = cut
+        if len(polygon) == 4 and np.array_equal(polygon, sighting.corners):
             continue
-        low = np.floor(sighting.corners.min(axis=0)).astype(int)
-        size = np.ceil(sighting.corners.max(axis=0)).astype(int) - low + 1
-        if size.prod() > 4_000_000:
+        area = cv2.contourArea(polygon.astype(np.float32))
+        if area < LEAST_VISIBLE * cv2.contourArea(sighting.corners.astype(np.float32)):
             continue
-        mask = np.zeros((size[1], size[0]), np.uint8)
-        cv2.fillConvexPoly(mask, np.round(sighting.corners - low).astype(np.int32), 255)
-        whole = cv2.countNonZero(mask)
-        for corners in covers:
-            cv2.fillConvexPoly(mask, np.round(corners - low).astype(np.int32), 0)
-        # Slivers along the covering card's edges (outlines are estimates) are no view.
-        width = float(np.linalg.norm(sighting.corners[1] - sighting.corners[0]))
-        sliver = max(3, int(SLIVER * width) | 1)
-        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN,
-                                cv2.getStructuringElement(cv2.MORPH_RECT, (sliver, sliver)))
-        left = cv2.findNonZero(mask)
-        if left is None or len(left) < LEAST_VISIBLE * whole:
-            continue
-        box = cv2.boxPoints(cv2.minAreaRect(left)).astype(np.float64) + low
-        # The part in view holds the card's own indices (else the estimate was off, and what
-        # the others leave of it is not this card).
-        centre = box.mean(axis=0)
-        grown = ((box - centre) * 1.1 + centre).astype(np.float32).reshape(-1, 1, 2)
-        if any(cv2.pointPolygonTest(grown, (float(p[0]), float(p[1])), False) < 0 for p in own):
-            continue
-        corners = _ordered(box, members[a][0])
-        result[a] = CardSighting(sighting.card, corners, sighting.confidence, sighting.indices,
-                                 sighting.problem)
+        box = cv2.boxPoints(cv2.minAreaRect(polygon.astype(np.float32))).astype(np.float64)
+        result[a] = CardSighting(sighting.card, _ordered(box, members[a][0]),
+                                 sighting.confidence, sighting.indices, sighting.problem)
     return result
+
+
+def _inside(polygon: np.ndarray, point: np.ndarray) -> bool:
+    return cv2.pointPolygonTest(polygon.astype(np.float32).reshape(-1, 1, 2),
+                                (float(point[0]), float(point[1])), False) >= 0
+
+
+def _cut_off(polygon: np.ndarray, cover: np.ndarray, own: np.ndarray) -> np.ndarray | None:
+    """What is left of the convex polygon beyond the edge of the convex cover that the
+    points ``own`` lie farthest outside of; None if one of them lies inside the cover."""
+    centre = cover.mean(axis=0)
+    best, best_distance = None, 0.0
+    for k in range(len(cover)):
+        start, end = cover[k], cover[(k + 1) % len(cover)]
+        normal = np.array([end[1] - start[1], start[0] - end[0]])
+        normal /= max(1e-9, float(np.linalg.norm(normal)))
+        if (centre - start) @ normal > 0:
+            normal = -normal  # pointing out of the cover
+        distance = float(((own - start) @ normal).min())
+        if distance > best_distance:
+            best, best_distance = (start, normal), distance
+    if best is None:
+        return None
+    start, normal = best
+    # Keep the polygon's part on the outer side of that edge (Sutherland-Hodgman, one edge).
+    kept = []
+    for k in range(len(polygon)):
+        p, q = polygon[k], polygon[(k + 1) % len(polygon)]
+        dp, dq = (p - start) @ normal, (q - start) @ normal
+        if dp >= 0:
+            kept.append(p)
+        if (dp >= 0) != (dq >= 0):
+            kept.append(p + (q - p) * dp / (dp - dq))
+    return np.array(kept) if len(kept) >= 3 else None
 
 
 def _first_corner(group: list[int], indices: list[_Index]) -> int:
