@@ -77,6 +77,17 @@ def test_a_card_partly_under_another_is_outlined_by_the_part_in_view():
     assert 60.0 < nine.centre[1] < 200.0
 
 
+def test_a_faint_sighting_over_a_card_cuts_nothing_off_it():
+    # The same, but the "queen" is a faint reading (of the nine's own pips, say): it claims
+    # no card, so the nine keeps the outline estimated from its index.
+    probabilities = np.stack([reading("Qc", 0.2), reading("Qc", 0.2), reading("9s")])
+    rank_points = np.array([[28.0, 71.0], [118.0, 187.0], [157.0, 189.0]], np.float32)
+    suit_points = rank_points + np.array([[0.0, 13.0], [0.0, -13.0], [0.0, -13.0]], np.float32)
+    nine = [s for s in assemble(probabilities, rank_points, suit_points, ())
+            if str(s.card) == "9s"][0]
+    assert nine.centre[0] < 130.0
+
+
 def tilted_corners(bottom_right: tuple[float, float]) -> list:
     """Ah read at a small top-left index (span 8, as on a 77 px card of a deck with tiny
     indices, in a fan) whose suit sits a little right of under the rank, so that the way from

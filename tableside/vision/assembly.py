@@ -302,20 +302,24 @@ def _visible_parts(sightings: list[CardSighting], members: list[list[_Index]],
                    estimated: list[bool]) -> list[CardSighting]:
     """Cards partly under others: an outline estimated from a card's index that holds an
     index of another card (which must lie on top there) is cut along that card's edge that
-    has the card's own indices outside it, to the part of the card in view."""
+    has the card's own indices outside it, to the part of the card in view. Only sightings
+    that claim their card (DUPLICATE_SURE) cover others: a faint one may be a misreading of
+    the card's own pips or picture."""
     result = list(sightings)
     for a, sighting in enumerate(sightings):
         if not estimated[a]:
             continue
         own = np.array([index.rank for index in members[a]])
         polygon = sighting.corners.astype(np.float64)
+        cut_any = False
         for b, other in enumerate(sightings):
-            if b == a or not any(_inside(polygon, index.rank) for index in members[b]):
+            if b == a or other.confidence < DUPLICATE_SURE or not any(
+                    _inside(polygon, index.rank) for index in members[b]):
                 continue
             cut = _cut_off(polygon, other.corners, own)
             if cut is not None:
-                polygon = cut
-        if len(polygon) == 4 and np.array_equal(polygon, sighting.corners):
+                polygon, cut_any = cut, True
+        if not cut_any:
             continue
         area = cv2.contourArea(polygon.astype(np.float32))
         if area < LEAST_VISIBLE * cv2.contourArea(sighting.corners.astype(np.float32)):
