@@ -83,8 +83,8 @@ def test_a_faint_sighting_over_a_card_cuts_nothing_off_it():
     probabilities = np.stack([reading("Qc", 0.2), reading("Qc", 0.2), reading("9s")])
     rank_points = np.array([[28.0, 71.0], [118.0, 187.0], [157.0, 189.0]], np.float32)
     suit_points = rank_points + np.array([[0.0, 13.0], [0.0, -13.0], [0.0, -13.0]], np.float32)
-    nine = [s for s in assemble(probabilities, rank_points, suit_points, ())
-            if str(s.card) == "9s"][0]
+    nine = next(s for s in assemble(probabilities, rank_points, suit_points, ())
+                if str(s.card) == "9s")
     assert nine.centre[0] < 130.0
 
 

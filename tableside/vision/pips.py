@@ -111,7 +111,6 @@ def card_corners(outline: np.ndarray) -> np.ndarray | None:
     return corners
 
 
-
 def pips_of(marks: Marks, corners: np.ndarray) -> Pips | None:
     """The pips of the whole card with this outline (4 x 2 corners in order round it), or None
     when its middle does not look like a number card's. Counted on the stricter ink pass,
