@@ -67,6 +67,19 @@ def test_a_card_sliding_across_the_table_is_followed():
     assert stable[0].centre[0] == pytest.approx(100 + 20 * 9 + 40)
 
 
+def test_a_card_outlined_now_whole_now_by_its_part_in_view_stays_one_card():
+    # A card partly under another is outlined by the strip in view when the covering card is
+    # read, and by its whole estimate when not: its centre moves by a third of its width from
+    # frame to frame. It is one card, not one in two places.
+    fusion = CardFusion()
+    strip = CardSighting(Card("9s"), np.array([[100, 100], [130, 100], [130, 212], [100, 212]],
+                                              float), 0.99, 1)
+    for frame in range(24):
+        fusion.update([strip if frame // 6 % 2 else seen("9s", 100, 100)])
+        assert fusion.alerts == (), frame
+    assert names(fusion.stable_cards()) == {"9s"}
+
+
 def test_one_card_in_two_places_is_an_alert_not_a_card():
     fusion = CardFusion()
     for _ in range(3):

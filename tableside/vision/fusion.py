@@ -37,6 +37,9 @@ WINDOW = 4
 VANISH_AFTER = 6
 # A sighting continues a track if its centre is within this many card widths of the track's.
 FOLLOW = 0.6
+# A card's height over its width (poker cards 88 x 63 mm): an outline of a card's part in view
+# (tableside/vision/assembly.py) is narrower than the card, but as long, or as wide.
+CARD_ASPECT = 1.4
 
 _ALERTS = {
     "duplicate": {"en": "{card} is seen in two places at once: check the cards",
@@ -189,7 +192,9 @@ class CardFusion:
         return sum(problem in frame for frame in self._problems) >= self.appear_after
 
     def _nearest(self, sighting: CardSighting, taken: set[int]) -> _Track | None:
-        width = float(np.linalg.norm(sighting.corners[1] - sighting.corners[0]))
+        corners = sighting.corners
+        width = max(float(np.linalg.norm(corners[1] - corners[0])),
+                    float(np.linalg.norm(corners[3] - corners[0])) / CARD_ASPECT)
         best, best_distance = None, FOLLOW * width
         for track in self._tracks:
             if track.card != sighting.card or id(track) in taken:
