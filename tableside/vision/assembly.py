@@ -331,6 +331,7 @@ def _visible_parts(sightings: list[CardSighting], members: list[list[_Index]],
 
 
 def _inside(polygon: np.ndarray, point: np.ndarray) -> bool:
+    """True if the point lies in the polygon (K x 2) or on its edge."""
     return cv2.pointPolygonTest(polygon.astype(np.float32).reshape(-1, 1, 2),
                                 (float(point[0]), float(point[1])), False) >= 0
 
@@ -389,10 +390,8 @@ def _pips_at(index: _Index, outlines: Sequence[np.ndarray],
     on reads one card more of the test scenes than its outline alone)."""
     if index.outline is not None:
         return pips[index.outline]
-    point = (float(index.rank[0]), float(index.rank[1]))
     for outline, counted in zip(outlines, pips, strict=True):
-        if counted is not None and cv2.pointPolygonTest(
-                outline.astype(np.float32).reshape(-1, 1, 2), point, False) >= 0:
+        if counted is not None and _inside(outline, index.rank):
             return counted
     return None
 
@@ -525,9 +524,7 @@ def _containing(point: np.ndarray, down: np.ndarray, span: float,
     fits the index's size and its long side runs the index's way (a tight fan of cards can
     make a rectangle too, but wider and lying across)."""
     for n, rectangle in enumerate(rectangles):
-        if rectangle is None or cv2.pointPolygonTest(
-                outlines[n].astype(np.float32).reshape(-1, 1, 2),
-                (float(point[0]), float(point[1])), False) < 0:
+        if rectangle is None or not _inside(outlines[n], point):
             continue
         side_a, side_b = rectangle[1] - rectangle[0], rectangle[3] - rectangle[0]
         long_side, short_side = (side_a, side_b) if np.linalg.norm(side_a) >= np.linalg.norm(
