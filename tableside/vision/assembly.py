@@ -254,9 +254,10 @@ def _join_indices(indices: list[_Index], rectangles: list[np.ndarray | None],
             groups.append([n])
 
     sightings = []
-    estimated = []
+    members_of = []
     for group in groups:
         members = [indices[n] for n in group]
+        members_of.append(members)
         doubt = np.ones(52)
         for member in members:
             doubt *= 1.0 - member.cards[:52]
@@ -267,7 +268,6 @@ def _join_indices(indices: list[_Index], rectangles: list[np.ndarray | None],
                and m.cards[card] < CONFLICT_DOUBT for m in members):
             problem = "conflict"
         outline = outlines[_first_corner(group, indices)]
-        estimated.append(members[0].outline is None)
         if members[0].outline is None:
             paired = _pair_outline(members, card)
             if paired is None:
@@ -276,7 +276,7 @@ def _join_indices(indices: list[_Index], rectangles: list[np.ndarray | None],
         sightings.append(CardSighting(Card(card), outline,
                                       min(float(sureness[card]), 0.9999), len(members),
                                       problem))
-    sightings = _visible_parts(sightings, [[indices[n] for n in g] for g in groups], estimated)
+    sightings = _visible_parts(sightings, members_of)
     # A deck holds each card once: the same card in two places is a misreading somewhere.
     # A faint sighting (the reader's best guess at a poor index) claims no card, so it is left
     # unsure by its own confidence rather than putting a card read surely elsewhere in doubt.
@@ -298,8 +298,8 @@ def _join_indices(indices: list[_Index], rectangles: list[np.ndarray | None],
     return sightings
 
 
-def _visible_parts(sightings: list[CardSighting], members: list[list[_Index]],
-                   estimated: list[bool]) -> list[CardSighting]:
+def _visible_parts(sightings: list[CardSighting],
+                   members: list[list[_Index]]) -> list[CardSighting]:
     """Cards partly under others: an outline estimated from a card's index that holds an
     index of another card (which must lie on top there) is cut along that card's edge that
     has the card's own indices outside it, to the part of the card in view. Only sightings
@@ -307,8 +307,8 @@ def _visible_parts(sightings: list[CardSighting], members: list[list[_Index]],
     the card's own pips or picture."""
     result = list(sightings)
     for a, sighting in enumerate(sightings):
-        if not estimated[a]:
-            continue
+        if members[a][0].outline is not None:
+            continue  # a whole card's outline is its paper, not an estimate
         own = np.array([index.rank for index in members[a]])
         polygon = sighting.corners.astype(np.float64)
         cut_any = False
