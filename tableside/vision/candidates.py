@@ -171,7 +171,7 @@ def _candidates_of(frame: Marks, marks: MarkPass, pass_number: int,
             # A lone rank: its suit where an index's suit would be.
             suits = (centres + way * LONE_SPAN * lengths * directions)[lone]
             ranks, rank_centres = shaped[lone], centres[lone]
-            under = _marks_at(marks, suits)
+            under = marks.marks_at(suits)
             if lone_ranks == "unpaired":
                 keep = _unpaired(under, ranks, usable, sizes)
                 ranks, rank_centres, suits, under = (ranks[keep], rank_centres[keep],
@@ -225,14 +225,6 @@ def _pairs(centres: np.ndarray, sizes: np.ndarray) -> tuple[np.ndarray, np.ndarr
         firsts.append(rows + start)
         seconds.append(columns)
     return np.concatenate(firsts), np.concatenate(seconds)
-
-
-def _marks_at(marks: MarkPass, points: np.ndarray) -> np.ndarray:
-    """The mark under each point, or -1 where there is none."""
-    height, width = marks.labels.shape
-    x = np.clip(np.round(points[:, 0]).astype(np.int64), 0, width - 1)
-    y = np.clip(np.round(points[:, 1]).astype(np.int64), 0, height - 1)
-    return marks.labels[y, x].astype(np.int64) - 1
 
 
 def _unpaired(under: np.ndarray, ranks: np.ndarray, usable: np.ndarray,

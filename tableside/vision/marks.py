@@ -78,6 +78,13 @@ class MarkPass:
     def __len__(self) -> int:
         return len(self.areas)
 
+    def marks_at(self, points: np.ndarray) -> np.ndarray:
+        """The mark under each point (N x 2), or -1 where there is none."""
+        height, width = self.labels.shape
+        x = np.clip(np.round(points[:, 0]).astype(np.int64), 0, width - 1)
+        y = np.clip(np.round(points[:, 1]).astype(np.int64), 0, height - 1)
+        return self.labels[y, x].astype(np.int64) - 1
+
 
 @dataclass(frozen=True)
 class Marks:

@@ -27,16 +27,8 @@ import cv2
 import numpy as np
 
 from tableside.vision.marks import MarkPass, Marks
+from tableside.vision.whole_cards import card_sides, side_pairs, whole_cards
 
-# A whole card's outline: points closer than SIDE_TOLERANCE of its perimeter to a straight
-# line are one side; its four longest sides make at least SIDES_SHARE of the perimeter (the
-# rest are the rounded corners); it fills at least QUAD_FILL of the four-sided shape their
-# lines make (a region with a bite out of it, or two cards in an L, does not); and that shape's
-# long sides over its short ones are within SIDE_RATIO (a card is 1.4; a slant foreshortens).
-SIDE_TOLERANCE = 0.01
-SIDES_SHARE = 0.8
-QUAD_FILL = 0.93
-SIDE_RATIO = (1.15, 1.9)
 # One pip's area as a share of the card's: smaller marks are specks or index strokes, larger
 # ones a picture or an ornament.
 PIP_AREA = (0.004, 0.04)
@@ -64,51 +56,13 @@ class Pips:
     suits: str
 
 
-def pip_counts(marks: Marks) -> list[Pips | None]:
-    """Per card outline of the frame: its pips when it is one whole number card, else None."""
-    height, width = marks.cards.shape
-    counts = []
-    for outline in marks.outlines:
-        # A card running off the frame's edge is cut there, however whole it looks.
-        cut = (outline.min(axis=0) <= 1).any() or outline[:, 0].max() >= width - 2 \
-            or outline[:, 1].max() >= height - 2
-        corners = None if cut else card_corners(outline)
-        counts.append(None if corners is None else pips_of(marks, corners))
-    return counts
-
-
-def card_corners(outline: np.ndarray) -> np.ndarray | None:
-    """The four corners (4 x 2, in order round it) of the outline if its paper region is one
-    whole card, seen square on or at a slant (a camera not straight above the table makes a
-    card a trapezium); else None. The corners are where the lines of its four longest sides
-    meet (the rounded corners of a card are short sides of its outline)."""
-    hull = outline.astype(np.float32).reshape(-1, 1, 2)
-    perimeter = cv2.arcLength(hull, True)
-    points = cv2.approxPolyDP(hull, SIDE_TOLERANCE * perimeter, True).reshape(-1, 2)
-    points = points.astype(np.float64)
-    if len(points) < 4:
-        return None
-    edges = np.roll(points, -1, axis=0) - points
-    lengths = np.linalg.norm(edges, axis=1)
-    sides = np.sort(np.argsort(lengths)[-4:])
-    if lengths[sides].sum() < SIDES_SHARE * perimeter:
-        return None
-    corners = []
-    for a, b in zip(sides, np.roll(sides, -1), strict=True):
-        # Where side a's line meets side b's: p_a + u e_a = p_b + v e_b.
-        matrix = np.stack([edges[a], -edges[b]], axis=1)
-        if abs(np.linalg.det(matrix)) < 1e-6 * lengths[a] * lengths[b]:
-            return None
-        u, _ = np.linalg.solve(matrix, points[b] - points[a])
-        corners.append(points[a] + u * edges[a])
-    corners = np.array(corners)
-    area = cv2.contourArea(hull)
-    if not QUAD_FILL * cv2.contourArea(corners.astype(np.float32)) <= area:
-        return None
-    width, height = _sides(corners)
-    if width < 1 or not SIDE_RATIO[0] <= height / width <= SIDE_RATIO[1]:
-        return None
-    return corners
+def pip_counts(marks: Marks, wholes: list[np.ndarray | None] | None = None
+               ) -> list[Pips | None]:
+    """Per card outline of the frame: its pips when it is one whole number card, else None.
+    ``wholes`` is the frame's whole_cards(marks), when already worked out."""
+    if wholes is None:
+        wholes = whole_cards(marks)
+    return [None if corners is None else pips_of(marks, corners) for corners in wholes]
 
 
 def pips_of(marks: Marks, corners: np.ndarray) -> Pips | None:
@@ -130,7 +84,7 @@ def pip_marks(marks: MarkPass, corners: np.ndarray) -> np.ndarray | None:
     if not 2 <= len(sizes) <= 10 or sizes.max() > PIP_AREA[1] * area \
             or sizes.max() > ALIKE * sizes.min():
         return None
-    width, height = _sides(corners)
+    width, height = card_sides(corners)
     points = np.stack([across[middle] * width, along[middle] * height], axis=1)
     turned = np.array([width, height]) - points
     distances = np.linalg.norm(points[:, None] - turned[None], axis=2)
@@ -179,20 +133,6 @@ def _colour(marks: Marks, marks_pass: MarkPass, pips: np.ndarray) -> tuple[float
     return float(hue), float(saturation), float(value)
 
 
-def _sides(corners: np.ndarray) -> tuple[float, float]:
-    """The card's width and height (its short and long side)."""
-    lengths = sorted(_side_pairs(corners))
-    return lengths[0], lengths[1]
-
-
-def _side_pairs(corners: np.ndarray) -> tuple[float, float]:
-    """The mean length of the sides from corner 0 to 1 and 3 to 2, and of those from 0 to 3
-    and 1 to 2."""
-    first = np.linalg.norm(corners[1] - corners[0]) + np.linalg.norm(corners[2] - corners[3])
-    second = np.linalg.norm(corners[3] - corners[0]) + np.linalg.norm(corners[2] - corners[1])
-    return float(first) / 2, float(second) / 2
-
-
 def _card_coordinates(marks: MarkPass, corners: np.ndarray
                       ) -> tuple[np.ndarray, np.ndarray, float]:
     """Each mark's centroid across (0 to 1) and along (0 to 1) the card, through the
@@ -201,7 +141,7 @@ def _card_coordinates(marks: MarkPass, corners: np.ndarray
     onto = cv2.getPerspectiveTransform(corners.astype(np.float32), square).astype(np.float64)
     points = cv2.perspectiveTransform(marks.centroids.reshape(-1, 1, 2).astype(np.float64),
                                       onto).reshape(-1, 2)
-    first, second = _side_pairs(corners)
+    first, second = side_pairs(corners)
     across, along = (points[:, 0], points[:, 1]) if first <= second else (points[:, 1],
                                                                          points[:, 0])
     return across, along, float(cv2.contourArea(corners.astype(np.float32)))

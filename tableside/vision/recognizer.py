@@ -1,5 +1,8 @@
 """Read every face-up card in one frame: marks, candidates, patches, reader, cards.
 
+Whole cards on which no index was read surely are read again where their corners place the
+indices (tableside/vision/placed_indices.py), and all readings are assembled into cards.
+
 ``CardRecognizer().recognize(frame)`` returns the cards it is confident about and, apart, the
 ones it is not (too unsure, or in conflict: two corners naming different cards, or one card in
 two places). Frames wider than ``max_width`` are shrunk first (cards stay far bigger than the
@@ -16,10 +19,12 @@ import cv2
 import numpy as np
 
 from tableside.vision.assembly import CONFIDENT, CardSighting, assemble
-from tableside.vision.candidates import find_candidates
+from tableside.vision.candidates import Candidates, find_candidates
 from tableside.vision.marks import find_marks
 from tableside.vision.pips import pip_counts
+from tableside.vision.placed_indices import read_placed, unread_cards
 from tableside.vision.reader import MODEL_PATH, IndexReader
+from tableside.vision.whole_cards import whole_cards
 
 MAX_WIDTH = 1280
 
@@ -56,9 +61,15 @@ class CardRecognizer:
             frame = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
         marks = find_marks(frame)
         candidates = find_candidates(marks)
-        readings = self.reader.read(marks, candidates)
-        sightings = assemble(readings.probabilities, candidates.rank_points,
-                             candidates.suit_points, marks.outlines, pip_counts(marks))
+        probabilities = self.reader.read(marks, candidates).probabilities
+        wholes = whole_cards(marks)
+        # Whole cards whose indices no mark showed: read where their corners place them.
+        placed, placed_probabilities = read_placed(
+            self.reader, marks, unread_cards(wholes, candidates, probabilities))
+        candidates = Candidates.join([candidates, placed])
+        probabilities = np.concatenate([probabilities, placed_probabilities])
+        sightings = assemble(probabilities, candidates.rank_points, candidates.suit_points,
+                             marks.outlines, pip_counts(marks, wholes))
         if scale != 1.0:
             sightings = [CardSighting(s.card, s.corners / scale, s.confidence, s.indices,
                                       s.problem) for s in sightings]

@@ -1,0 +1,133 @@
+"""Indices placed by a whole card's corners: a whole card whose index no mark shows is read
+where decks print the index; a card's back shows none; a card whose two corners are read as
+different cards keeps neither."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from test_vision_pips import deck_faces, on_felt
+
+from tableside.cards import Card
+from tableside.vision.candidates import find_candidates
+from tableside.vision.drawn import drawn_deck
+from tableside.vision.marks import find_marks
+from tableside.vision.placed_indices import (
+    NO_INDEX,
+    PLACES,
+    _index_corners,
+    placed_candidates,
+    read_placed,
+    unread_cards,
+)
+from tableside.vision.reader import IndexReader
+from tableside.vision.recognizer import CardRecognizer
+from tableside.vision.scenes import _card_back
+from tableside.vision.whole_cards import whole_cards
+
+# A deck drawn by code whose large pips crowd the index: the rank runs into a pip.
+CROWDED_DECK = 502
+
+
+@pytest.fixture(scope="module")
+def reader() -> IndexReader:
+    return IndexReader()
+
+
+def first_reading(reader: IndexReader, frame: np.ndarray):
+    marks = find_marks(frame)
+    candidates = find_candidates(marks)
+    probabilities = reader.read(marks, candidates).probabilities
+    return marks, unread_cards(whole_cards(marks), candidates, probabilities)
+
+
+def named(probabilities: np.ndarray) -> list[str]:
+    return [str(Card(int(row[:NO_INDEX].argmax()))) for row in probabilities]
+
+
+@pytest.mark.parametrize("name", ["6h", "Js", "Ac"])
+def test_a_whole_card_whose_rank_runs_into_a_pip_is_read_at_its_corners(reader, name):
+    face = drawn_deck(random.Random(CROWDED_DECK)).faces[name].image
+    frame = on_felt(face, 100, 20)
+    marks, unread = first_reading(reader, frame)
+    assert len(unread) == 1  # no mark showed its index surely
+    placed, probabilities = read_placed(reader, marks, unread)
+    assert len(placed) >= 1 and set(named(probabilities)) == {name}
+    assert [str(card.card) for card in CardRecognizer().recognize(frame).cards] == [name]
+
+
+def test_a_card_read_surely_from_its_marks_is_not_looked_at_again(reader):
+    frame = on_felt(deck_faces("gnome-tango")["5s"].image, 100, 20)
+    _, unread = first_reading(reader, frame)
+    assert unread == []
+
+
+def test_a_card_back_shows_no_index_at_its_corners(reader):
+    back = _card_back(random.Random(1), 250, 350)  # a white border: its paper is a whole card
+    frame = on_felt(back.image, 100, 20)
+    marks, unread = first_reading(reader, frame)
+    assert len(unread) == 1
+    placed, probabilities = read_placed(reader, marks, unread)
+    assert len(placed) == 0 and probabilities.shape == (0, NO_INDEX + 1)
+
+
+def test_two_corners_read_surely_as_different_cards_keep_neither(reader):
+    faces = deck_faces("gnome-tango")
+    face = faces["5s"].image.copy()
+    # The bottom-right index of the nine of diamonds printed over the five's.
+    turned = next(index for index in faces["9d"].indices if index.turned).box
+    x0, y0 = int(turned.x0) - 4, int(turned.y0) - 4
+    x1, y1 = int(turned.x1) + 4, int(turned.y1) + 4
+    face[y0:y1, x0:x1] = faces["9d"].image[y0:y1, x0:x1]
+    frame = on_felt(face, 110, 20)
+    marks = find_marks(frame)
+    card = [corners for corners in whole_cards(marks) if corners is not None]
+    assert len(card) == 1
+    placed, probabilities = read_placed(reader, marks, card)
+    assert len(placed) == 0
+
+    plain = on_felt(faces["5s"].image, 110, 20)
+    marks = find_marks(plain)
+    card = [corners for corners in whole_cards(marks) if corners is not None]
+    placed, probabilities = read_placed(reader, marks, card)
+    assert named(probabilities) == ["5s", "5s"]
+
+
+@pytest.mark.parametrize("turn", [0, 1, 2, 3])
+@pytest.mark.parametrize("backwards", [False, True])
+def test_the_index_corners_are_the_top_left_and_the_bottom_right(turn, backwards):
+    # An upright card 100 x 150 at (200, 100), its corners given in any order round it: its
+    # indices are at the top-left, upright, and at the bottom-right, turned half round (which
+    # is which, the outline cannot tell).
+    corners = np.array([[200, 100], [300, 100], [300, 250], [200, 250]], np.float64)
+    if backwards:
+        corners = corners[::-1]
+    corners = np.roll(corners, turn, axis=0)
+
+    def at(card_to_frame, x, y):
+        point = card_to_frame @ np.array([x, y, 1.0])
+        return point[:2] / point[2]
+
+    seen = {}
+    for card_to_frame in _index_corners(corners):
+        origin = tuple(at(card_to_frame, 0, 0).round(6))
+        inwards = 1 if origin == (200, 100) else -1
+        # Card widths across the short side and down the long one, into the card.
+        assert at(card_to_frame, 0.1, 0.2) == pytest.approx(
+            np.array(origin) + inwards * np.array([10, 20]))
+        assert at(card_to_frame, 1, 1.5) == pytest.approx(np.array(origin)
+                                                          + inwards * np.array([100, 150]))
+        seen[origin] = True
+    assert set(seen) == {(200, 100), (300, 250)}
+
+
+def test_each_index_corner_is_looked_at_in_every_place(reader):
+    frame = on_felt(deck_faces("gnome-tango")["5s"].image, 100, 20)
+    marks = find_marks(frame)
+    card = [corners for corners in whole_cards(marks) if corners is not None]
+    places = placed_candidates(marks, card)
+    assert len(places) == 2 * len(PLACES)
+    # Every place's suit lies below its rank, by a span fitting the card's size.
+    assert np.all((places.spans > 8) & (places.spans < 30))
