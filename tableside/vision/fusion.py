@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from tableside.cards import Card
-from tableside.vision.assembly import CardSighting
+from tableside.vision.assembly import ASPECT, CardSighting
 from tableside.vision.calibration import Calibration
 
 APPEAR_AFTER = 3
@@ -37,9 +37,6 @@ WINDOW = 4
 VANISH_AFTER = 6
 # A sighting continues a track if its centre is within this many card widths of the track's.
 FOLLOW = 0.6
-# A card's height over its width (poker cards 88 x 63 mm): an outline of a card's part in view
-# (tableside/vision/assembly.py) is narrower than the card, but as long, or as wide.
-CARD_ASPECT = 1.4
 
 _ALERTS = {
     "duplicate": {"en": "{card} is seen in two places at once: check the cards",
@@ -193,8 +190,10 @@ class CardFusion:
 
     def _nearest(self, sighting: CardSighting, taken: set[int]) -> _Track | None:
         corners = sighting.corners
+        # An outline of a card's part in view (tableside/vision/assembly.py) is narrower than
+        # the card, but as long, or as wide: its length over a card's aspect is a width too.
         width = max(float(np.linalg.norm(corners[1] - corners[0])),
-                    float(np.linalg.norm(corners[3] - corners[0])) / CARD_ASPECT)
+                    float(np.linalg.norm(corners[3] - corners[0])) / ASPECT)
         best, best_distance = None, FOLLOW * width
         for track in self._tracks:
             if track.card != sighting.card or id(track) in taken:
