@@ -22,6 +22,7 @@ a court card's suit or rank from the thin dark frame of its picture.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import cv2
 import numpy as np
@@ -77,6 +78,12 @@ class MarkPass:
 
     def __len__(self) -> int:
         return len(self.areas)
+
+    @cached_property
+    def label_image(self) -> np.ndarray:
+        """The labels as float32, which cv2.remap samples (patches of a frame are cut from it
+        several times)."""
+        return self.labels.astype(np.float32)
 
     def marks_at(self, points: np.ndarray) -> np.ndarray:
         """The mark under each point (N x 2), or -1 where there is none."""
