@@ -1,6 +1,6 @@
 """Indices placed by a whole card's corners: a whole card whose index no mark shows is read
-where decks print the index; a card's back shows none; a card whose two corners are read as
-different cards keeps neither."""
+where decks print the index, also when its picture parts its paper in two; a card's back shows
+none; a card whose two corners are read as different cards keeps neither."""
 
 from __future__ import annotations
 
@@ -25,7 +25,13 @@ from tableside.vision.placed_indices import (
 from tableside.vision.reader import IndexReader
 from tableside.vision.recognizer import CardRecognizer
 from tableside.vision.scenes import _card_back
-from tableside.vision.whole_cards import whole_cards
+from tableside.vision.whole_cards import (
+    card_sides,
+    parallel_sides,
+    parted_cards,
+    whole_card_corners,
+    whole_cards,
+)
 
 # A deck drawn by code whose large pips crowd the index: the rank runs into a pip.
 CROWDED_DECK = 502
@@ -40,7 +46,8 @@ def first_reading(reader: IndexReader, frame: np.ndarray):
     marks = find_marks(frame)
     candidates = find_candidates(marks)
     probabilities = reader.read(marks, candidates).probabilities
-    return marks, unread_cards(whole_cards(marks), candidates, probabilities)
+    cards = whole_card_corners(marks, whole_cards(marks))
+    return marks, unread_cards(cards, candidates, probabilities)
 
 
 def named(probabilities: np.ndarray) -> list[str]:
@@ -131,3 +138,32 @@ def test_each_index_corner_is_looked_at_in_every_place(reader):
     assert len(places) == 2 * len(PLACES)
     # Every place's suit lies below its rank, by a span fitting the card's size.
     assert np.all((places.spans > 8) & (places.spans < 30))
+
+
+@pytest.mark.parametrize("name", ["Jc", "Qh", "Ks"])
+def test_a_court_card_whose_picture_parts_its_paper_is_read_at_its_corners(reader, name):
+    # kde-standard's pictures run from edge to edge and touch the index: the paper is two
+    # pieces, neither of them a whole card, and no mark is the index's rank.
+    frame = on_felt(deck_faces("kde-standard")[name].image, 85, 27)
+    marks = find_marks(frame)
+    wholes = whole_cards(marks)
+    # No piece is a card (a triangle either side of a diagonal has four sides, not parallel).
+    assert not any(corners is not None and parallel_sides(corners) for corners in wholes)
+    parted = parted_cards(marks, wholes)
+    assert len(parted) == 1 and len(whole_card_corners(marks, wholes)) == 1
+    width, height = card_sides(parted[0])
+    assert width == pytest.approx(85, abs=6) and height / width == pytest.approx(1.36, abs=0.1)
+    assert [str(card.card) for card in CardRecognizer().recognize(frame).cards] == [name]
+
+
+def test_two_cards_each_whole_are_not_one_parted_card():
+    faces = deck_faces("gnome-tango")
+    frame = on_felt(faces["5s"].image, 90, 0)
+    second = on_felt(faces["9d"].image, 90, 0)
+    # The two cards (each 90 x 122, at x 195-285) side by side, 10 px apart: together the
+    # shape of one larger card (190 x 122).
+    both = np.concatenate([frame[:, 190:290], second[:, 190:290]], axis=1)
+    marks = find_marks(both)
+    wholes = whole_cards(marks)
+    assert sum(corners is not None for corners in wholes) == 2
+    assert parted_cards(marks, wholes) == []

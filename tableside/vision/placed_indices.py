@@ -11,17 +11,19 @@ places around where decks print the index, each cut and judged as a candidate is
 look picks the likeliest places of each corner, and the closer look reads them.
 
 A place is only nearly where the index is, and the reader has not seen it through marks that
-fit; so a corner counts only when read surely on its own, and a card whose two corners are read
-as different cards (both at least half sure) keeps neither: a whole card shows both its corners,
-so one of them is misread (a decorated king read as an ace from a place a little off).
+fit; so a corner counts only when its surest place is read surely and none of its other places
+reads another card at least half surely (the surest of a few looks may be sure by chance: a
+club read as a spade), and a card whose two corners are read as different cards (both at least
+half sure) keeps neither: a whole card shows both its corners, so one of them is misread (a
+decorated king read as an ace from a place a little off).
 
 Measured against the marks alone (same frames, same reader, reports at 0.95): the tests' scenes
-(seeds 5000/6000, 70 per group) 537 -> 539 and 543 -> 546 cards read; seeds 8000/9000 (120 per
-group) 911 -> 918 and 930 -> 930; seeds 20000/21000 (150) 1155 -> 1162 and 1142 -> 1144; seeds
-30000/31000 (120) 934 -> 937 and 883 -> 884; scenes of twelve decks drawn by code (150 at rng
-seeds 77 and 78) 1119 -> 1135 and 1076 -> 1093; the shared photographs (train) 511 -> 512 of
-527. Not one wrong report more on any of them. The bench's frames (40) read 277 -> 286 of 301,
-the median frame 3-4 ms slower (a whole card unread in 17 of the 40 frames).
+(seeds 5000/6000, 70 per group) 537 -> 540 and 543 -> 545 cards read; seeds 8000/9000 (120 per
+group) 911 -> 921 and 930 -> 931; seeds 20000/21000 (150) 1155 -> 1166 and 1142 -> 1144; seeds
+30000/31000 (120) 934 -> 940 and 883 -> 884; scenes of twelve decks drawn by code (150 at rng
+seeds 77 and 78) 1119 -> 1136 and 1076 -> 1093; the shared photographs (train) 511 -> 512 of
+527. Not one wrong report more on any of them. The bench's frames (40) read 277 -> 287 of 301;
+the mean frame takes 3 ms more, the median 1-4 ms (a whole card is unread in 17 of the 40).
 """
 
 from __future__ import annotations
@@ -48,22 +50,21 @@ SPANS = (0.125, 0.16, 0.2)
 PLACES = tuple(itertools.product(ACROSS, DOWN, SPANS))
 # Per corner, the places the quick look finds likeliest to show an index are read closely.
 # Measured on single cards lying alone, the placed reading by itself (22 decks: the ten shared
-# and twelve drawn by code, 52 cards each, 70-115 px wide): 1095 read right and 2 wrong with
-# two places, 1107 and none wrong with three; scenes read the same with two, three or four.
+# and twelve drawn by code, 52 cards each, 70-115 px wide; before parted cards and the rule on
+# rival places): 1095 read right and 2 wrong with two places, 1107 and none wrong with three;
+# scenes read the same with two, three or four. With both: 1105 of 1144, none wrong.
 READ_CLOSELY = 3
 # Marks under the places' points, for the reader's mark planes: from the first (loosest) pass.
 MARK_PASS = 0
 
 
-def unread_cards(wholes: list[np.ndarray | None], candidates: Candidates,
+def unread_cards(cards: list[np.ndarray], candidates: Candidates,
                  probabilities: np.ndarray) -> list[np.ndarray]:
-    """The whole cards (their corners, from whole_cards) on which no candidate's rank point
-    shows an index read surely."""
+    """The whole cards (their corners, from whole_card_corners) on which no candidate's rank
+    point shows an index read surely."""
     sure = candidates.rank_points[probabilities[:, :NO_INDEX].max(axis=1) >= CONFIDENT]
     unread = []
-    for corners in wholes:
-        if corners is None:
-            continue
+    for corners in cards:
         outline = corners.astype(np.float32).reshape(-1, 1, 2)
         if not any(cv2.pointPolygonTest(outline, (float(x), float(y)), False) >= 0
                    for x, y in sure):
@@ -94,11 +95,16 @@ def read_placed(reader: IndexReader, marks: Marks,
     probabilities = judged[corners, surest]
     chosen = likeliest[corners, surest]
 
-    named = probabilities[:, :NO_INDEX].argmax(axis=1).reshape(-1, 2)
+    named = probabilities[:, :NO_INDEX].argmax(axis=1)
+    # Places of one corner that read another card at least half surely: the surest of a few
+    # looks may be sure by chance.
+    rivals = ((judged[:, :, :NO_INDEX].argmax(axis=2) != named[:, None])
+              & (judged[:, :, :NO_INDEX].max(axis=2) >= CONFLICT_SURE)).any(axis=1)
+    named = named.reshape(-1, 2)
     confidence = probabilities[:, :NO_INDEX].max(axis=1).reshape(-1, 2)
     # A whole card shows both its corners: one read as another card is a misreading in one.
     misread = (named[:, 0] != named[:, 1]) & (confidence.min(axis=1) >= CONFLICT_SURE)
-    keep = ((confidence >= CONFIDENT) & ~misread[:, None]).ravel()
+    keep = ((confidence >= CONFIDENT) & ~misread[:, None]).ravel() & ~rivals
     return places.subset(chosen[keep]), probabilities[keep]
 
 

@@ -24,7 +24,7 @@ from tableside.vision.marks import find_marks
 from tableside.vision.pips import pip_counts
 from tableside.vision.placed_indices import read_placed, unread_cards
 from tableside.vision.reader import MODEL_PATH, IndexReader
-from tableside.vision.whole_cards import whole_cards
+from tableside.vision.whole_cards import whole_card_corners, whole_cards
 
 MAX_WIDTH = 1280
 
@@ -64,8 +64,8 @@ class CardRecognizer:
         probabilities = self.reader.read(marks, candidates).probabilities
         wholes = whole_cards(marks)
         # Whole cards whose indices no mark showed: read where their corners place them.
-        placed, placed_probabilities = read_placed(
-            self.reader, marks, unread_cards(wholes, candidates, probabilities))
+        placed, placed_probabilities = read_placed(self.reader, marks, unread_cards(
+            whole_card_corners(marks, wholes), candidates, probabilities))
         candidates = Candidates.join([candidates, placed])
         probabilities = np.concatenate([probabilities, placed_probabilities])
         sightings = assemble(probabilities, candidates.rank_points, candidates.suit_points,

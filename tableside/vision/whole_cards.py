@@ -3,10 +3,14 @@
 A card lying alone is one paper region with four long straight sides; the camera's slant makes
 it a trapezium rather than a rectangle, and its rounded corners are short sides of its outline.
 Its four corners place everything printed on it: the pips in its middle (tableside/vision/
-pips.py) and its corner indices (tableside/vision/placed.py).
+pips.py) and its corner indices (tableside/vision/placed_indices.py). A court card whose picture
+runs from edge to edge and touches the index is two paper regions, neither one a card: the two
+together are (parted_cards), for reading its indices.
 """
 
 from __future__ import annotations
+
+import itertools
 
 import cv2
 import numpy as np
@@ -22,19 +26,73 @@ SIDE_TOLERANCE = 0.01
 SIDES_SHARE = 0.8
 QUAD_FILL = 0.93
 SIDE_RATIO = (1.15, 1.9)
+# A card's opposite sides are nearly parallel (the cosine of their angle at least PARALLEL: 18
+# degrees; a camera's slant tilts them a few). A court card's paper that its picture parts
+# along a diagonal is two four-sided halves, one side of each the diagonal, and two cards
+# overlapping can make one four-sided region: the pips in it still say something (the top
+# card's), but its corners are no card's.
+PARALLEL = 0.95
+# Two strips of paper are one card parted by its picture only when they make at least this share
+# of the card (kde-standard's court cards: about 0.3).
+PARTED_PAPER = 0.2
 
 
 def whole_cards(marks: Marks) -> list[np.ndarray | None]:
     """Per card outline of the frame: its four corners (4 x 2, in order round it) when it is
     one whole card, else None."""
     height, width = marks.cards.shape
-    wholes = []
-    for outline in marks.outlines:
-        # A card running off the frame's edge is cut there, however whole it looks.
-        cut = (outline.min(axis=0) <= 1).any() or outline[:, 0].max() >= width - 2 \
-            or outline[:, 1].max() >= height - 2
-        wholes.append(None if cut else card_corners(outline))
-    return wholes
+    return [None if _cut_by_frame(outline, width, height) else card_corners(outline)
+            for outline in marks.outlines]
+
+
+def whole_card_corners(marks: Marks, wholes: list[np.ndarray | None]) -> list[np.ndarray]:
+    """The corners of every whole card of the frame, to place its indices by: the whole
+    cards with parallel sides, and the parted ones. ``wholes`` is whole_cards(marks)."""
+    cards = [corners for corners in wholes if corners is not None and parallel_sides(corners)]
+    return cards + parted_cards(marks, wholes)
+
+
+def parted_cards(marks: Marks, wholes: list[np.ndarray | None]) -> list[np.ndarray]:
+    """Whole cards whose paper a picture parts in two (a court card's picture running from
+    edge to edge leaves a strip of paper at each end, or a triangle either side of its
+    diagonal, each an outline of its own): the corners of each pair of outlines, neither one
+    whole card with parallel sides, that together make one.
+    ``wholes`` is whole_cards(marks)."""
+    height, width = marks.cards.shape
+    parts = [outline for outline, corners in zip(marks.outlines, wholes, strict=True)
+             if (corners is None or not parallel_sides(corners))
+             and not _cut_by_frame(outline, width, height)]
+    boxes = [(outline.min(axis=0), outline.max(axis=0)) for outline in parts]
+    cards = []
+    for a, b in itertools.combinations(range(len(parts)), 2):
+        (low_a, high_a), (low_b, high_b) = boxes[a], boxes[b]
+        # The strips of one card lie a picture's length apart at most: about their width.
+        reach = max(float((high_a - low_a).max()), float((high_b - low_b).max()))
+        if (np.maximum(low_a, low_b) - np.minimum(high_a, high_b) > reach).any():
+            continue
+        both = np.concatenate([parts[a], parts[b]])
+        hull = cv2.convexHull(both.astype(np.float32)).reshape(-1, 2)
+        paper = cv2.contourArea(parts[a].astype(np.float32)) + cv2.contourArea(
+            parts[b].astype(np.float32))
+        if paper < PARTED_PAPER * cv2.contourArea(hull):
+            continue
+        corners = card_corners(hull)
+        if corners is not None:
+            cards.append(corners)
+    return cards
+
+
+def parallel_sides(corners: np.ndarray) -> bool:
+    """Whether a whole card's opposite sides are nearly parallel, as a card's are."""
+    sides = np.roll(corners, -1, axis=0) - corners
+    sides /= np.linalg.norm(sides, axis=1, keepdims=True)
+    return min(abs(float(sides[0] @ sides[2])), abs(float(sides[1] @ sides[3]))) >= PARALLEL
+
+
+def _cut_by_frame(outline: np.ndarray, width: int, height: int) -> bool:
+    # A card running off the frame's edge is cut there, however whole it looks.
+    return bool((outline.min(axis=0) <= 1).any() or outline[:, 0].max() >= width - 2
+                or outline[:, 1].max() >= height - 2)
 
 
 def card_corners(outline: np.ndarray) -> np.ndarray | None:
