@@ -15,9 +15,11 @@ from tableside.vision.candidates import find_candidates
 from tableside.vision.drawn import drawn_deck
 from tableside.vision.marks import find_marks
 from tableside.vision.placed_indices import (
+    BACK_INK,
     NO_INDEX,
     PLACES,
     _index_corners,
+    _ink_share,
     placed_candidates,
     read_placed,
     unread_cards,
@@ -47,7 +49,7 @@ def first_reading(reader: IndexReader, frame: np.ndarray):
     candidates = find_candidates(marks)
     probabilities = reader.read(marks, candidates).probabilities
     cards = whole_card_corners(marks, whole_cards(marks))
-    return marks, unread_cards(cards, candidates, probabilities)
+    return marks, unread_cards(marks, cards, candidates, probabilities)
 
 
 def named(probabilities: np.ndarray) -> list[str]:
@@ -72,12 +74,22 @@ def test_a_card_read_surely_from_its_marks_is_not_looked_at_again(reader):
 
 
 def test_a_card_back_shows_no_index_at_its_corners(reader):
-    back = _card_back(random.Random(1), 250, 350)  # a white border: its paper is a whole card
+    # A white border: its paper is a whole card. A pattern of dots covers little of it.
+    back = _card_back(random.Random(1), 250, 350)
     frame = on_felt(back.image, 100, 20)
     marks, unread = first_reading(reader, frame)
     assert len(unread) == 1
     placed, probabilities = read_placed(reader, marks, unread)
     assert len(placed) == 0 and probabilities.shape == (0, NO_INDEX + 1)
+
+
+def test_a_card_back_covered_by_its_pattern_is_not_looked_at(reader):
+    back = _card_back(random.Random(4), 250, 350)
+    frame = on_felt(back.image, 100, 20)
+    marks, unread = first_reading(reader, frame)
+    cards = whole_card_corners(marks, whole_cards(marks))
+    assert len(cards) == 1 and _ink_share(marks, cards[0]) > BACK_INK
+    assert unread == []
 
 
 def test_two_corners_read_surely_as_different_cards_keep_neither(reader):

@@ -65,7 +65,7 @@ class CardRecognizer:
         wholes = whole_cards(marks)
         # Whole cards whose indices no mark showed: read where their corners place them.
         placed, placed_probabilities = read_placed(self.reader, marks, unread_cards(
-            whole_card_corners(marks, wholes), candidates, probabilities))
+            marks, whole_card_corners(marks, wholes), candidates, probabilities))
         candidates = Candidates.join([candidates, placed])
         probabilities = np.concatenate([probabilities, placed_probabilities])
         sightings = assemble(probabilities, candidates.rank_points, candidates.suit_points,
