@@ -16,6 +16,7 @@ from pathlib import Path
 
 import cv2
 import pytest
+from test_vision_pips import on_felt
 
 from tableside.vision.decks import load_deck
 from tableside.vision.reader import MODEL_PATH
@@ -83,3 +84,16 @@ def test_decks_trained_on_are_read(recognizer):
 
 def test_decks_never_seen_are_read_as_well(recognizer):
     check(score_group(recognizer, TRAINING["held_out"], SEED + 1_000), "held out")
+
+
+def test_cards_lying_alone_of_decks_never_seen_are_read(recognizer):
+    # The board: each card alone on the felt, 60 to 110 px wide, turned any way. Measured:
+    # all 156 read, none wrong (the ten shared decks: 519 of 520).
+    read, wrong = 0, []
+    for deck in load_group(TRAINING["held_out"]):
+        for n, (name, face) in enumerate(sorted(deck.faces.items())):
+            frame = on_felt(face.image, (60, 75, 90, 110)[n % 4], 13 + 11 * n, seed=100 + n)
+            seen = [str(card.card) for card in recognizer.recognize(frame).cards]
+            read += seen == [name]
+            wrong += [(deck.name, name, other) for other in seen if other != name]
+    assert read >= 153 and wrong == [], (read, wrong)
