@@ -128,13 +128,12 @@ def read_placed(reader: IndexReader, marks: Marks,
 def placed_candidates(marks: Marks, cards: list[np.ndarray]) -> Candidates:
     """Per card, per index corner (top-left, then the one turned half round), a candidate at
     each of PLACES, in that order."""
+    on_card = np.array([[[across, down], [across, down + span]]
+                        for across, down, span in PLACES], np.float64).reshape(-1, 1, 2)
     ranks, suits = [], []
     for corners in cards:
         for card_to_frame in _index_corners(corners):
-            points = np.array([[[across, down], [across, down + span]]
-                               for across, down, span in PLACES], np.float64)
-            points = cv2.perspectiveTransform(points.reshape(-1, 1, 2), card_to_frame)
-            points = points.reshape(-1, 2, 2)
+            points = cv2.perspectiveTransform(on_card, card_to_frame).reshape(-1, 2, 2)
             ranks.append(points[:, 0])
             suits.append(points[:, 1])
     if not ranks:
