@@ -133,6 +133,24 @@ def test_corners_of_one_whole_card_naming_two_cards_are_a_conflict():
     assert sightings[0].problem == "conflict"
 
 
+def test_a_piece_of_a_whole_cards_picture_read_as_an_index_is_no_card():
+    # A jack lying alone, both corners read; a piece of its picture, in the middle and turned
+    # across the card, read as an ace. Nothing lies on a whole card (its paper would not be
+    # whole): the ace is the jack's own printing, not a second card (nor a duplicate of the
+    # real ace elsewhere).
+    outline = rectangle(100, 100, 240, 310)
+    probabilities = np.stack([reading("Js"), reading("Js"), reading("Ah", 0.97),
+                              reading("Ah")])
+    rank_points = np.array([[112.0, 115.0], [228.0, 295.0], [160.0, 200.0], [600.0, 115.0]],
+                           np.float32)
+    suit_points = np.array([[112.0, 135.0], [228.0, 275.0], [180.0, 200.0], [600.0, 135.0]],
+                           np.float32)
+    sightings = assemble(probabilities, rank_points, suit_points, (outline,))
+    assert sorted((str(s.card), s.problem) for s in sightings) == [("Ah", None), ("Js", None)]
+    ace = next(s for s in sightings if str(s.card) == "Ah")
+    assert ace.centre[0] > 500
+
+
 def kh_in_two_far_places(second_sureness: float) -> list:
     """Kh read surely near the top left and with ``second_sureness`` far away; the sightings,
     surest first."""

@@ -84,6 +84,10 @@ WHOLE_CARD_SPANS = (3.5, 7.5)
 # A turned index naming another card belongs to this card when it lies this near (card
 # widths) to where the card's far corner index would be.
 FAR_CORNER_REACH = 0.25
+# A sighting whose indices all lie at least this deep (card widths from its edge) inside a
+# whole card read surely as another card is a piece of that card's printing read as an index
+# (an index's rank centre lies 0.08-0.17 widths from the card's side).
+PRINTING_DEPTH = 0.15
 # Two indices naming the same card are its two corners when they lie less than this many
 # index spans apart: the diagonal of a card with the smallest indices known (card width ten
 # spans, as on decks with tiny corner indices), with a margin. A deck holds each card once, so
@@ -276,6 +280,7 @@ def _join_indices(indices: list[_Index], rectangles: list[np.ndarray | None],
         sightings.append(CardSighting(Card(card), outline,
                                       min(float(sureness[card]), 0.9999), len(members),
                                       problem))
+    sightings, members_of = _without_printing(sightings, members_of, rectangles)
     sightings = _visible_parts(sightings, members_of)
     # A deck holds each card once: the same card in two places is a misreading somewhere.
     # A faint sighting (the reader's best guess at a poor index) claims no card, so it is left
@@ -296,6 +301,34 @@ def _join_indices(indices: list[_Index], rectangles: list[np.ndarray | None],
                 sightings[n] = CardSighting(old.card, old.corners, old.confidence, old.indices,
                                             old.problem or "duplicate")
     return sightings
+
+
+def _without_printing(sightings: list[CardSighting], members_of: list[list[_Index]],
+                      rectangles: list[np.ndarray | None]
+                      ) -> tuple[list[CardSighting], list[list[_Index]]]:
+    """The sightings that are cards: one whose indices all lie well inside a whole card read
+    surely as another card is that card's own printing (a piece of its picture, its pips)
+    read as an index. Nothing lies on a whole card, its paper would not be whole; but a
+    paper region taken for a whole card can be a card with another's corner over its edge,
+    so an index near the region's edge is left alone."""
+    wholes = [(sighting.card, rectangles[members[0].outline])
+              for sighting, members in zip(sightings, members_of, strict=True)
+              if members[0].outline is not None and sighting.confidence >= CONFIDENT
+              and sighting.problem is None]
+    kept = [n for n, (sighting, members) in enumerate(zip(sightings, members_of, strict=True))
+            if not any(card != sighting.card and all(_depth(outline, m.rank) >= PRINTING_DEPTH
+                                                      for m in members)
+                       for card, outline in wholes)]
+    return [sightings[n] for n in kept], [members_of[n] for n in kept]
+
+
+def _depth(rectangle: np.ndarray, point: np.ndarray) -> float:
+    """How far inside the rectangle the point lies, in the rectangle's widths (< 0: outside)."""
+    width = min(np.linalg.norm(rectangle[1] - rectangle[0]),
+                np.linalg.norm(rectangle[2] - rectangle[1]))
+    inside = cv2.pointPolygonTest(rectangle.astype(np.float32).reshape(-1, 1, 2),
+                                  (float(point[0]), float(point[1])), True)
+    return float(inside) / max(float(width), 1.0)
 
 
 def _visible_parts(sightings: list[CardSighting],
