@@ -19,6 +19,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from tableside.vision.geometry import signed_area
+
 ZONE_KINDS = ("board", "seat", "muck")
 # A poker card is 63 x 88 mm (bridge cards are 57 mm wide).
 CARD_WIDTH_MM = 63.0
@@ -103,7 +105,7 @@ class Calibration:
             raise CalibrationError("size")
         contour = np.array(self.image_corners, np.float32)
         if not cv2.isContourConvex(contour.reshape(-1, 1, 2)) or \
-                _signed_area(contour) <= 0:
+                signed_area(contour) <= 0:
             raise CalibrationError("not_convex")
         names = [zone.name for zone in self.zones]
         for name in names:
@@ -158,9 +160,3 @@ class Calibration:
         return Calibration(tuple((float(x), float(y)) for x, y in data["image_corners"]),
                            (float(data["size_mm"][0]), float(data["size_mm"][1])),
                            tuple(Zone.from_dict(zone) for zone in data.get("zones", ())))
-
-
-def _signed_area(points: np.ndarray) -> float:
-    """Positive when the points run clockwise on screen (y down): top-left, top-right, ..."""
-    x, y = points[:, 0], points[:, 1]
-    return float(np.sum(x * np.roll(y, -1) - np.roll(x, -1) * y) / 2)

@@ -35,6 +35,7 @@ import numpy as np
 
 from tableside.vision.assembly import CONFIDENT, CONFLICT_SURE
 from tableside.vision.candidates import Candidates
+from tableside.vision.geometry import signed_area
 from tableside.vision.marks import Marks
 from tableside.vision.patches import cut_glances, cut_patches
 from tableside.vision.reader import FINDER_KEEPS, NO_INDEX, IndexReader
@@ -154,8 +155,7 @@ def _index_corners(corners: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     corner, y down the long side) to the frame, for the card upright and turned half round:
     its two index corners at the top-left."""
     corners = corners.astype(np.float64)
-    x, y = corners[:, 0], corners[:, 1]
-    if (x * np.roll(y, -1) - np.roll(x, -1) * y).sum() < 0:
+    if signed_area(corners) < 0:
         corners = corners[::-1]  # clockwise on screen: top-left, top-right, ...
     first, second = side_pairs(corners)
     # The top side (from the top-left corner clockwise) is a short one.
