@@ -151,6 +151,40 @@ def test_a_piece_of_a_whole_cards_picture_read_as_an_index_is_no_card():
     assert ace.centre[0] > 500
 
 
+def test_a_piece_of_a_pictures_edge_read_as_a_card_seen_elsewhere_is_the_duplicate():
+    # The jack's picture begins close to its side: a piece of it read surely as an ace lies
+    # too near the edge (0.1 card widths) to be dropped as printing, since a real card's
+    # corner can lie over the edge of a region taken for whole. But the ace also lies far
+    # away on no card: that one stands, and the piece on the jack is the duplicate.
+    outline = rectangle(100, 100, 240, 310)
+    probabilities = np.stack([reading("Js"), reading("Js"), reading("Ah", 0.97),
+                              reading("Ah")])
+    rank_points = np.array([[112.0, 115.0], [228.0, 295.0], [114.0, 200.0], [600.0, 115.0]],
+                           np.float32)
+    suit_points = np.array([[112.0, 135.0], [228.0, 275.0], [134.0, 200.0], [600.0, 135.0]],
+                           np.float32)
+    sightings = assemble(probabilities, rank_points, suit_points, (outline,))
+    problems = sorted((str(s.card), bool(s.centre[0] > 500), s.problem) for s in sightings)
+    assert problems == [("Ah", False, "duplicate"), ("Ah", True, None), ("Js", False, None)]
+    # Without the far ace, the piece near the edge stays a card (it may be one).
+    alone = assemble(probabilities[:3], rank_points[:3], suit_points[:3], (outline,))
+    assert sorted((str(s.card), s.problem) for s in alone) == [("Ah", None), ("Js", None)]
+
+
+def test_a_card_over_anothers_corner_in_one_rectangle_shares_it():
+    # A ten lying over a nine, shifted along its length: the two make one paper rectangle
+    # with the nine's index in one corner, the ten's turned index in the opposite one and the
+    # ten's upright index right beside the nine's. Not one card with corners naming two cards
+    # (a conflict): both are cards.
+    outline = rectangle(100, 100, 240, 330)
+    probabilities = np.stack([reading("9c"), reading("Tc"), reading("Tc")])
+    # (The ten's upright index, read from a smaller view, seems too small for the region.)
+    rank_points = np.array([[112.0, 315.0], [112.0, 275.0], [228.0, 115.0]], np.float32)
+    suit_points = np.array([[112.0, 295.0], [112.0, 258.0], [228.0, 135.0]], np.float32)
+    sightings = assemble(probabilities, rank_points, suit_points, (outline,))
+    assert sorted((str(s.card), s.problem) for s in sightings) == [("9c", None), ("Tc", None)]
+
+
 def kh_in_two_far_places(second_sureness: float) -> list:
     """Kh read surely near the top left and with ``second_sureness`` far away; the sightings,
     surest first."""

@@ -88,6 +88,8 @@ FAR_CORNER_REACH = 0.25
 # whole card read surely as another card is a piece of that card's printing read as an index
 # (an index's rank centre lies 0.08-0.17 widths from the card's side).
 PRINTING_DEPTH = 0.15
+# ...and when the card is also seen elsewhere, not on printing, even a sighting this deep is.
+DUPLICATE_PRINTING_DEPTH = 0.05
 # Two indices naming the same card are its two corners when they lie less than this many
 # index spans apart: the diagonal of a card with the smallest indices known (card width ten
 # spans, as on decks with tiny corner indices), with a margin. A deck holds each card once, so
@@ -100,6 +102,9 @@ ROW_SLOPE = 0.35
 # A card partly under another is outlined by the part of it in view when that is at least
 # this share of its estimated outline.
 LEAST_VISIBLE = 0.15
+# Two indices of different cards turned the same way this near (index spans) in one paper
+# region make it two cards: a card's own printing is farther from its index.
+SHARED_CORNER_SPANS = 2.5
 # Card height over width that two opposite corners of one card may show; outside it their
 # outline is estimated from one index instead.
 PAIR_ASPECTS = (1.1, 1.9)
@@ -174,7 +179,7 @@ def assemble(probabilities: np.ndarray, rank_points: np.ndarray, suit_points: np
         readings.append(_Index(cards, float(index_chance[n]), point, down, span,
                                _containing(point, down, span, outlines, rectangles)))
     indices = _join_readings(readings)
-    shared = _drop_shared_outlines(indices)
+    shared = _drop_shared_outlines(indices, outlines)
     width_per_span, aspect = _frame_proportions(indices, rectangles)
     if pips is not None:
         pips = [None if n in shared else counted for n, counted in enumerate(pips)]
@@ -183,16 +188,23 @@ def assemble(probabilities: np.ndarray, rank_points: np.ndarray, suit_points: np
     return _join_indices(indices, rectangles, width_per_span, aspect)
 
 
-def _drop_shared_outlines(indices: list[_Index]) -> set[int]:
+def _drop_shared_outlines(indices: list[_Index], outlines: tuple[np.ndarray, ...]) -> set[int]:
     """A paper region holding upright indices of two different cards is not one whole card
     (two cards stacked nearly square make one rectangle): its indices lose that outline.
+    The other card's index need not be taken for the region's own (too big or small for it):
+    lying in the region right beside an index of the region, turned the same way, is enough.
     The outlines so found."""
     shared = set()
     for a in indices:
+        if a.outline is None:
+            continue
         for b in indices:
-            if (a.outline is not None and a.outline == b.outline and a.card != b.card
-                    and min(a.confidence, b.confidence) >= CONFLICT_SURE
-                    and float(a.down @ b.down) > 0.8):
+            if (a.card != b.card and min(a.confidence, b.confidence) >= CONFLICT_SURE
+                    and float(a.down @ b.down) > 0.8
+                    and (a.outline == b.outline or (
+                        np.linalg.norm(a.rank - b.rank) < SHARED_CORNER_SPANS * max(a.span,
+                                                                                   b.span)
+                        and _inside(outlines[a.outline], b.rank)))):
                 shared.add(a.outline)
     for index in indices:
         if index.outline in shared:
@@ -280,7 +292,10 @@ def _join_indices(indices: list[_Index], rectangles: list[np.ndarray | None],
         sightings.append(CardSighting(Card(card), outline,
                                       min(float(sureness[card]), 0.9999), len(members),
                                       problem))
-    sightings, members_of = _without_printing(sightings, members_of, rectangles)
+    depths = _printing_depths(sightings, members_of, rectangles)
+    kept = [n for n, depth in enumerate(depths) if depth < PRINTING_DEPTH]
+    sightings, members_of = [sightings[n] for n in kept], [members_of[n] for n in kept]
+    depths = [depths[n] for n in kept]
     sightings = _visible_parts(sightings, members_of)
     # A deck holds each card once: the same card in two places is a misreading somewhere.
     # A faint sighting (the reader's best guess at a poor index) claims no card, so it is left
@@ -293,8 +308,12 @@ def _join_indices(indices: list[_Index], rectangles: list[np.ndarray | None],
         if len(places) > 1:
             # One sure sighting among doubtful ones stands: the misreading is a doubtful one
             # (all of which are flagged, so the place is still shown to the dealer).
+            # So does one off other cards when the rest lie on another card's printing.
+            printed = [n for n in places if depths[n] >= DUPLICATE_PRINTING_DEPTH]
             sure = [n for n in places if sightings[n].confidence >= CONFIDENT]
-            if len(sure) == 1:
+            if len(printed) == len(places) - 1:
+                places = printed
+            elif len(sure) == 1:
                 places = [n for n in places if n != sure[0]]
             for n in places:
                 old = sightings[n]
@@ -303,23 +322,21 @@ def _join_indices(indices: list[_Index], rectangles: list[np.ndarray | None],
     return sightings
 
 
-def _without_printing(sightings: list[CardSighting], members_of: list[list[_Index]],
-                      rectangles: list[np.ndarray | None]
-                      ) -> tuple[list[CardSighting], list[list[_Index]]]:
-    """The sightings that are cards: one whose indices all lie well inside a whole card read
-    surely as another card is that card's own printing (a piece of its picture, its pips)
-    read as an index. Nothing lies on a whole card, its paper would not be whole; but a
-    paper region taken for a whole card can be a card with another's corner over its edge,
-    so an index near the region's edge is left alone."""
+def _printing_depths(sightings: list[CardSighting], members_of: list[list[_Index]],
+                     rectangles: list[np.ndarray | None]) -> list[float]:
+    """Per sighting, how deep (card widths) its shallowest index lies inside a whole card
+    read surely as another card; below 0 when it lies on no such card. Nothing lies on a
+    whole card, its paper would not be whole: an index well inside one is a piece of that
+    card's printing (its picture, its pips) read as an index. But a paper region taken for a
+    whole card can be a card with another's corner over its edge, so an index near the
+    region's edge may be a card."""
     wholes = [(sighting.card, rectangles[members[0].outline])
               for sighting, members in zip(sightings, members_of, strict=True)
               if members[0].outline is not None and sighting.confidence >= CONFIDENT
               and sighting.problem is None]
-    kept = [n for n, (sighting, members) in enumerate(zip(sightings, members_of, strict=True))
-            if not any(card != sighting.card and all(_depth(outline, m.rank) >= PRINTING_DEPTH
-                                                      for m in members)
-                       for card, outline in wholes)]
-    return [sightings[n] for n in kept], [members_of[n] for n in kept]
+    return [max((min(_depth(outline, m.rank) for m in members)
+                 for card, outline in wholes if card != sighting.card), default=-1.0)
+            for sighting, members in zip(sightings, members_of, strict=True)]
 
 
 def _depth(rectangle: np.ndarray, point: np.ndarray) -> float:
