@@ -215,10 +215,11 @@ def test_one_sure_sighting_stands_and_a_doubtful_one_elsewhere_is_the_duplicate(
     assert [(str(s.card), s.problem) for s in sightings] == [("Kh", None), ("Kh", "duplicate")]
 
 
-def one_index_seen_twice(second_rank: tuple[float, float]) -> list:
-    """5s read surely from its whole index (rank at (100, 100), suit 24 px below), and as
-    surely as 3s by a second view of it with its rank at ``second_rank``, suit the same."""
-    probabilities = np.stack([reading("5s", 0.999), reading("3s", 0.96)])
+def one_index_seen_twice(second_rank: tuple[float, float], second_sureness: float = 0.96) -> list:
+    """5s read surely from its whole index (rank at (100, 100), suit 24 px below), and as 3s
+    (``second_sureness``) by a second view of it with its rank at ``second_rank``, suit the
+    same."""
+    probabilities = np.stack([reading("5s", 0.999), reading("3s", second_sureness)])
     rank_points = np.array([[100.0, 100.0], second_rank], np.float32)
     suit_points = np.array([[100.0, 124.0], [100.0, 124.0]], np.float32)
     return assemble(probabilities, rank_points, suit_points, ())
@@ -227,6 +228,23 @@ def one_index_seen_twice(second_rank: tuple[float, float]) -> list:
 def test_a_view_as_sure_of_another_card_leaves_the_index_unsure():
     # The second view sees a rank as big a little beside it: the index may be either card.
     sightings = one_index_seen_twice((104.0, 101.0))
+    assert len(sightings) == 1 and sightings[0].confidence < CONFIDENT
+
+
+def test_a_view_far_less_sure_of_another_card_is_no_rival():
+    # The second view pairs the suit with a speck or a piece of a picture beside the rank and
+    # reads another card, but only two to one: the sure view of the whole index stands (a
+    # queen's index read 1.0, a view of it as a ten 0.67, in a held-out deck's fan).
+    sightings = one_index_seen_twice((108.0, 96.0), second_sureness=0.7)
+    assert [str(s.card) for s in sightings] == ["5s"]
+    assert sightings[0].confidence >= CONFIDENT
+
+
+def test_the_same_marks_read_as_another_card_in_another_pass_leave_the_index_unsure():
+    # The same rank and suit marks, seen through another pass, read as another card (a three)
+    # even two to one: a real doubt (on drawn decks, a ten of clubs read 0.99 as spades in
+    # one pass and 0.85 as clubs in another).
+    sightings = one_index_seen_twice((101.0, 100.0), second_sureness=0.7)
     assert len(sightings) == 1 and sightings[0].confidence < CONFIDENT
 
 

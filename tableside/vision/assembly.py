@@ -3,7 +3,7 @@
 Readings of one corner index (a "10" read from its "1" and from its "0", a rank and suit read
 as a pair and as one joined mark) are one index: the best view counts (a candidate that pairs
 the suit with a speck beside the rank sees a poor index), unless another view just as sure of
-seeing an index names another card, which leaves the index unsure.
+seeing an index names another card almost as surely, which leaves the index unsure.
 
 Indices of one card (top-left and the bottom-right one turned half round) are joined when
 they name the same card and sit where one card's corners would, or when one lies turned half
@@ -48,8 +48,12 @@ MIN_INDEX = 0.3
 # CONFLICT_DOUBT, is in conflict with it.
 CONFLICT_SURE = 0.5
 CONFLICT_DOUBT = 0.1
-# Another view of an index this sure of seeing an index, naming another card, makes the
-# index unsure.
+# Another view of an index this sure of seeing an index, and as sure of another card, makes
+# the index unsure; a view of the very same marks (in another pass) need only be half sure
+# (CONFLICT_SURE), as all views had to be: views that pair the suit with a speck or a piece
+# of a picture beside the rank, reading a ten at 0.6-0.8, undid sure readings of queens and
+# nines, while two readings of the same marks split between a spade and a club are a real
+# doubt (a drawn deck's ten of clubs, 0.99 spades in one pass and 0.85 clubs in another).
 STRONG_VIEW = 0.9
 # A view of an index sharing the best view's suit (its suit point within SAME_SUIT of the
 # best's span) and shorter than RANK_PART of its span sees only part of the rank, and is no
@@ -218,8 +222,8 @@ def _join_readings(readings: list[_Index]) -> list[_Index]:
     Readings of one index are views of it through different marks (the rank's "1" or its
     "0", a speck beside the rank, a split or a joined mark). The index says what its best view
     says (most sure of seeing an index, and of its card), unless another view as sure of
-    seeing an index names another card (and sees more than a piece of the best one's rank):
-    then the index is as unsure as those views together.
+    seeing an index names another card almost as surely (and sees more than a piece of the
+    best one's rank): then the index is as unsure as those views together.
     """
     readings = sorted(readings, key=lambda r: -r.weight * r.confidence)
     groups: list[list[_Index]] = []
@@ -237,13 +241,23 @@ def _join_readings(readings: list[_Index]) -> list[_Index]:
     for group in groups:
         best = group[0]
         rivals = [r for r in group[1:] if r.weight >= STRONG_VIEW and r.card != best.card
-                  and r.confidence >= CONFLICT_SURE and not _part_of_rank(r, best)]
+                  and r.confidence >= (CONFLICT_SURE if _same_points(r, best) else STRONG_VIEW)
+                  and not _part_of_rank(r, best)]
         cards = best.cards
         if rivals:
             cards = np.mean(np.stack([best.cards] + [r.cards for r in rivals]), axis=0)
         indices.append(_Index(cards, best.weight, best.rank, best.down, best.span,
                               best.outline))
     return indices
+
+
+def _same_points(view: _Index, best: _Index) -> bool:
+    """Whether a view has the best view's rank and suit points (the same marks seen in
+    another pass): a second opinion on the same index, not another way of pairing marks."""
+    reach = SAME_SUIT * best.span
+    return bool(np.linalg.norm(view.rank - best.rank) < reach
+                and np.linalg.norm(view.rank + view.down * view.span
+                                   - best.rank - best.down * best.span) < reach)
 
 
 def _part_of_rank(view: _Index, whole: _Index) -> bool:
