@@ -160,6 +160,11 @@ class _Index:
     def right(self) -> np.ndarray:
         return np.array([self.down[1], -self.down[0]])
 
+    @property
+    def suit(self) -> np.ndarray:
+        """The suit point."""
+        return self.rank + self.down * self.span
+
 
 def assemble(probabilities: np.ndarray, rank_points: np.ndarray, suit_points: np.ndarray,
              outlines: tuple[np.ndarray, ...],
@@ -256,18 +261,15 @@ def _same_points(view: _Index, best: _Index) -> bool:
     another pass): a second opinion on the same index, not another way of pairing marks."""
     reach = SAME_SUIT * best.span
     return bool(np.linalg.norm(view.rank - best.rank) < reach
-                and np.linalg.norm(view.rank + view.down * view.span
-                                   - best.rank - best.down * best.span) < reach)
+                and np.linalg.norm(view.suit - best.suit) < reach)
 
 
 def _part_of_rank(view: _Index, whole: _Index) -> bool:
     """Whether a view sees only the part of the whole view's rank nearest the suit (a mark
     pass that wipes thin strokes can cut a "5" or a "6" into pieces, and the lower one with the
     suit reads as a "3"): it shares the suit and is markedly shorter."""
-    view_suit = view.rank + view.down * view.span
-    whole_suit = whole.rank + whole.down * whole.span
     return (view.span < RANK_PART * whole.span
-            and float(np.linalg.norm(view_suit - whole_suit)) < SAME_SUIT * whole.span)
+            and float(np.linalg.norm(view.suit - whole.suit)) < SAME_SUIT * whole.span)
 
 
 def _join_indices(indices: list[_Index], rectangles: list[np.ndarray | None],
