@@ -133,19 +133,24 @@ def test_corners_of_one_whole_card_naming_two_cards_are_a_conflict():
     assert sightings[0].problem == "conflict"
 
 
-def test_a_piece_of_a_whole_cards_picture_read_as_an_index_is_no_card():
-    # A jack lying alone, both corners read; a piece of its picture, in the middle and turned
-    # across the card, read as an ace. Nothing lies on a whole card (its paper would not be
-    # whole): the ace is the jack's own printing, not a second card (nor a duplicate of the
-    # real ace elsewhere).
+def jack_with_a_piece_read_as_an_ace(piece_x: float, *, far_ace: bool = True) -> list:
+    """A jack lying alone (a whole card, 140 px wide at x 100-240), both corners read; a piece
+    of its picture at ``piece_x``, turned across the card, read as Ah at 0.97; and, with
+    ``far_ace``, the real Ah read surely far away on no card."""
     outline = rectangle(100, 100, 240, 310)
-    probabilities = np.stack([reading("Js"), reading("Js"), reading("Ah", 0.97),
-                              reading("Ah")])
-    rank_points = np.array([[112.0, 115.0], [228.0, 295.0], [160.0, 200.0], [600.0, 115.0]],
-                           np.float32)
-    suit_points = np.array([[112.0, 135.0], [228.0, 275.0], [180.0, 200.0], [600.0, 135.0]],
-                           np.float32)
-    sightings = assemble(probabilities, rank_points, suit_points, (outline,))
+    readings = [reading("Js"), reading("Js"), reading("Ah", 0.97), reading("Ah")]
+    rank_points = [[112.0, 115.0], [228.0, 295.0], [piece_x, 200.0], [600.0, 115.0]]
+    suit_points = [[112.0, 135.0], [228.0, 275.0], [piece_x + 20.0, 200.0], [600.0, 135.0]]
+    count = 4 if far_ace else 3
+    return assemble(np.stack(readings[:count]), np.array(rank_points[:count], np.float32),
+                    np.array(suit_points[:count], np.float32), (outline,))
+
+
+def test_a_piece_of_a_whole_cards_picture_read_as_an_index_is_no_card():
+    # The piece lies in the jack's middle. Nothing lies on a whole card (its paper would not
+    # be whole): the ace there is the jack's own printing, not a second card (nor a duplicate
+    # of the real ace elsewhere).
+    sightings = jack_with_a_piece_read_as_an_ace(160.0)
     assert sorted((str(s.card), s.problem) for s in sightings) == [("Ah", None), ("Js", None)]
     ace = next(s for s in sightings if str(s.card) == "Ah")
     assert ace.centre[0] > 500
@@ -156,18 +161,11 @@ def test_a_piece_of_a_pictures_edge_read_as_a_card_seen_elsewhere_is_the_duplica
     # too near the edge (0.1 card widths) to be dropped as printing, since a real card's
     # corner can lie over the edge of a region taken for whole. But the ace also lies far
     # away on no card: that one stands, and the piece on the jack is the duplicate.
-    outline = rectangle(100, 100, 240, 310)
-    probabilities = np.stack([reading("Js"), reading("Js"), reading("Ah", 0.97),
-                              reading("Ah")])
-    rank_points = np.array([[112.0, 115.0], [228.0, 295.0], [114.0, 200.0], [600.0, 115.0]],
-                           np.float32)
-    suit_points = np.array([[112.0, 135.0], [228.0, 275.0], [134.0, 200.0], [600.0, 135.0]],
-                           np.float32)
-    sightings = assemble(probabilities, rank_points, suit_points, (outline,))
+    sightings = jack_with_a_piece_read_as_an_ace(114.0)
     problems = sorted((str(s.card), bool(s.centre[0] > 500), s.problem) for s in sightings)
     assert problems == [("Ah", False, "duplicate"), ("Ah", True, None), ("Js", False, None)]
     # Without the far ace, the piece near the edge stays a card (it may be one).
-    alone = assemble(probabilities[:3], rank_points[:3], suit_points[:3], (outline,))
+    alone = jack_with_a_piece_read_as_an_ace(114.0, far_ace=False)
     assert sorted((str(s.card), s.problem) for s in alone) == [("Ah", None), ("Js", None)]
 
 
