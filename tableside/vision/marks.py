@@ -103,6 +103,29 @@ class Marks:
     cards: np.ndarray  # uint8 mask of the card outlines
     outlines: tuple[np.ndarray, ...]  # the convex outlines, each K x 2 int32 points
     passes: tuple[MarkPass, ...]
+    # The paper regions' own outer contours (K x 2 int32 points, not made convex): a card
+    # partly under another shows its corners there (tableside/vision/corner_indices.py).
+    papers: tuple[np.ndarray, ...] = ()
+
+    @cached_property
+    def _sampled(self) -> dict[tuple[str, int], np.ndarray]:
+        return {}
+
+    def sampled(self, view: str, depth: int) -> np.ndarray:
+        """The image patches are cut from, halved ``depth`` times: ``"reading"`` (blue, green,
+        red, level) or ``"glance"`` (darkness, level). Kept: every batch of patches of the
+        frame (the first look, the second, the moved views, the placed ones) is cut from the
+        same few."""
+        key = (view, depth)
+        if key not in self._sampled:
+            if depth:
+                image = cv2.pyrDown(self.sampled(view, depth - 1))
+            elif view == "reading":
+                image = cv2.merge([*self.channels, self.level])
+            else:
+                image = cv2.merge([self.darkness, self.level])
+            self._sampled[key] = image
+        return self._sampled[key]
 
     def outline_of(self, points: np.ndarray) -> np.ndarray:
         """Per point (N x 2): the number of the outline it lies in, or -1."""
@@ -124,7 +147,7 @@ def find_marks(frame: np.ndarray) -> Marks:
     near_paper = cv2.bitwise_and(cv2.compare(level, least_level, cv2.CMP_GT),
                                  cv2.compare(darkness, least_darkness, cv2.CMP_GT))
     passes = []
-    cards = outlines = None
+    cards = outlines = papers = None
     inks: dict[float, np.ndarray] = {}
     for share, without_thin in INK_PASSES:
         if share not in inks:
@@ -132,7 +155,7 @@ def find_marks(frame: np.ndarray) -> Marks:
             # the time.)
             paper = cv2.compare(darkness, cv2.convertScaleAbs(level, alpha=share), cv2.CMP_GE)
             if cards is None:
-                cards, outlines = card_outlines(cv2.bitwise_and(paper, near_paper))
+                cards, outlines, papers = card_outlines(cv2.bitwise_and(paper, near_paper))
             inks[share] = cv2.bitwise_and(cv2.bitwise_not(paper), cards)
         ink = inks[share]
         if without_thin:
@@ -142,7 +165,7 @@ def find_marks(frame: np.ndarray) -> Marks:
             ink, 8, cv2.CV_32S, cv2.CCL_GRANA)
         passes.append(MarkPass(labels, stats[1:, :4].astype(np.int32),
                                stats[1:, 4].astype(np.int32), centroids[1:]))
-    return Marks(channels, darkness, level, cards, outlines, tuple(passes))
+    return Marks(channels, darkness, level, cards, outlines, tuple(passes), papers)
 
 
 def white_balance(frame: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -205,17 +228,21 @@ def paper_level(darkness: np.ndarray) -> np.ndarray:
     return cv2.resize(level, (width, height), interpolation=cv2.INTER_LINEAR)
 
 
-def card_outlines(paper: np.ndarray) -> tuple[np.ndarray, tuple[np.ndarray, ...]]:
-    """The convex outlines of the paper regions, and a mask of them filled, one pixel in."""
+def card_outlines(paper: np.ndarray) -> tuple[np.ndarray, tuple[np.ndarray, ...],
+                                              tuple[np.ndarray, ...]]:
+    """The convex outlines of the paper regions, a mask of them filled, one pixel in, and the
+    regions' own contours."""
     contours, _ = cv2.findContours(paper, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     cards = np.zeros_like(paper)
-    outlines = []
+    outlines, papers = [], []
     for contour in contours:
         if cv2.contourArea(contour) >= MIN_PAPER_AREA:
             hull = cv2.convexHull(contour)
             cv2.fillConvexPoly(cards, hull, 255)
             outlines.append(hull.reshape(-1, 2).astype(np.int32))
-    return cv2.erode(cards, cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3))), tuple(outlines)
+            papers.append(contour.reshape(-1, 2).astype(np.int32))
+    cards = cv2.erode(cards, cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3)))
+    return cards, tuple(outlines), tuple(papers)
 
 
 def whole_card(outline: np.ndarray) -> np.ndarray | None:

@@ -50,7 +50,7 @@ def cut_glances(marks: Marks, candidates: Candidates) -> np.ndarray:
     transforms = patch_transforms(candidates) * 0.5
     transforms[:, :, 2] -= 0.25
     points = _sample_points(transforms, GLANCE)
-    warped = _cut(cv2.merge([marks.darkness, marks.level]), points, transforms, GLANCE)
+    warped = _cut(marks, "glance", points, transforms, GLANCE)
     ink = _ink(warped[..., 0], warped[..., 1])
     rank_mark, suit_mark = _mark_planes(marks, candidates, points, GLANCE)
     return np.stack([np.minimum(ink / _top(ink), 1.0), rank_mark, suit_mark],
@@ -63,7 +63,7 @@ def cut_patches(marks: Marks, candidates: Candidates) -> np.ndarray:
         return np.zeros((0, CHANNELS, PATCH, PATCH), np.float32)
     transforms = patch_transforms(candidates)
     points = _sample_points(transforms, PATCH)
-    warped = _cut(cv2.merge([*marks.channels, marks.level]), points, transforms, PATCH)
+    warped = _cut(marks, "reading", points, transforms, PATCH)
     blue, green, red, level = (warped[..., k] for k in range(4))
     level = np.maximum(level, 1.0)
     ink = _ink(np.minimum(np.minimum(blue, green), red), level)
@@ -114,9 +114,10 @@ def _sample_points(transforms: np.ndarray, size: int) -> np.ndarray:
     return _invert(transforms) @ grid
 
 
-def _cut(source: np.ndarray, points: np.ndarray, transforms: np.ndarray,
+def _cut(marks: Marks, view: str, points: np.ndarray, transforms: np.ndarray,
          size: int) -> np.ndarray:
-    """N x size x size x channels float32 patches of ``source`` at the sample points."""
+    """N x size x size x channels float32 patches of the frame's ``view`` (see
+    Marks.sampled) at the sample points."""
     count = len(transforms)
     scales = np.hypot(transforms[:, 0, 0], transforms[:, 0, 1])
     depths = np.zeros(count, np.int64)
@@ -125,13 +126,13 @@ def _cut(source: np.ndarray, points: np.ndarray, transforms: np.ndarray,
         if not shrinking.any():
             break
         depths[shrinking] += 1
-    channels = source.shape[2] if source.ndim == 3 else 1
+    channels = marks.sampled(view, 0).shape[2]
     result = np.zeros((count, size, size, channels), np.float32)
-    level_image = source
     for depth in range(int(depths.max()) + 1):
-        if depth:
-            level_image = cv2.pyrDown(level_image)
         everyone = np.nonzero(depths == depth)[0]
+        if len(everyone) == 0:
+            continue
+        level_image = marks.sampled(view, depth)
         # In slices: remap wants maps under 32767 rows.
         for start in range(0, len(everyone), _REMAP_PATCHES):
             chosen = everyone[start:start + _REMAP_PATCHES]

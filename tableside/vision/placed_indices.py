@@ -97,33 +97,39 @@ def read_placed(reader: IndexReader, marks: Marks,
     places = placed_candidates(marks, cards)
     if len(places) == 0:
         return places, np.zeros((0, NO_INDEX + 1), np.float32)
-    count = len(PLACES)
-    chance = reader.glance(cut_glances(marks, places)).reshape(-1, count)
-    likeliest = np.argsort(-chance, axis=1, kind="stable")[:, :READ_CLOSELY]
-    # As in IndexReader.read: what the quick look plainly takes for no index (a card's back,
-    # a corner under another card) is not read closely.
-    worth = np.take_along_axis(chance, likeliest, axis=1).ravel() >= FINDER_KEEPS
-    likeliest += count * np.arange(len(likeliest))[:, None]
-    judged = np.zeros((likeliest.size, NO_INDEX + 1), np.float32)
-    judged[:, NO_INDEX] = 1.0
-    judged[worth] = reader.judge(cut_patches(marks, places.subset(likeliest.ravel()[worth])))
-    judged = judged.reshape(len(likeliest), READ_CLOSELY, -1)
-    surest = judged[:, :, :NO_INDEX].max(axis=2).argmax(axis=1)
-    corners = np.arange(len(judged))
-    probabilities = judged[corners, surest]
-    chosen = likeliest[corners, surest]
-
-    named = probabilities[:, :NO_INDEX].argmax(axis=1)
-    # Places of one corner that read another card at least half surely: the surest of a few
-    # looks may be sure by chance.
-    rivals = ((judged[:, :, :NO_INDEX].argmax(axis=2) != named[:, None])
-              & (judged[:, :, :NO_INDEX].max(axis=2) >= CONFLICT_SURE)).any(axis=1)
-    named = named.reshape(-1, 2)
+    chosen, probabilities, rivals = surest_places(reader, marks, places, len(PLACES),
+                                                  READ_CLOSELY, FINDER_KEEPS)
+    named = probabilities[:, :NO_INDEX].argmax(axis=1).reshape(-1, 2)
     confidence = probabilities[:, :NO_INDEX].max(axis=1).reshape(-1, 2)
     # A whole card shows both its corners: one read as another card is a misreading in one.
     misread = (named[:, 0] != named[:, 1]) & (confidence.min(axis=1) >= CONFLICT_SURE)
     keep = ((confidence >= CONFIDENT) & ~misread[:, None]).ravel() & ~rivals
     return places.subset(chosen[keep]), probabilities[keep]
+
+
+def surest_places(reader: IndexReader, marks: Marks, places: Candidates, group: int,
+                  closely: int, likely: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per group of ``group`` places in a row (one corner's), the ``closely`` ones the quick
+    look finds likeliest read closely (those at least ``likely`` an index: as in
+    IndexReader.read, what it plainly takes for none, a card's back or a corner under another
+    card, is not): the surest one's number in ``places``, its probabilities (as
+    IndexReader.judge gives), and whether another of them reads another card at least half
+    surely (the surest of a few looks may be sure by chance: a club read as a spade)."""
+    chance = reader.glance(cut_glances(marks, places)).reshape(-1, group)
+    likeliest = np.argsort(-chance, axis=1, kind="stable")[:, :closely]
+    worth = np.take_along_axis(chance, likeliest, axis=1).ravel() >= likely
+    likeliest += group * np.arange(len(likeliest))[:, None]
+    judged = np.zeros((likeliest.size, NO_INDEX + 1), np.float32)
+    judged[:, NO_INDEX] = 1.0
+    judged[worth] = reader.judge(cut_patches(marks, places.subset(likeliest.ravel()[worth])))
+    judged = judged.reshape(len(likeliest), closely, -1)
+    surest = judged[:, :, :NO_INDEX].max(axis=2).argmax(axis=1)
+    groups = np.arange(len(judged))
+    probabilities = judged[groups, surest]
+    named = probabilities[:, :NO_INDEX].argmax(axis=1)
+    rivals = ((judged[:, :, :NO_INDEX].argmax(axis=2) != named[:, None])
+              & (judged[:, :, :NO_INDEX].max(axis=2) >= CONFLICT_SURE)).any(axis=1)
+    return likeliest[groups, surest], probabilities, rivals
 
 
 def placed_candidates(marks: Marks, cards: list[np.ndarray]) -> Candidates:

@@ -1,7 +1,8 @@
 """Read every face-up card in one frame: marks, candidates, patches, reader, cards.
 
 Whole cards on which no index was read surely are read again where their corners place the
-indices (tableside/vision/placed_indices.py), and all readings are assembled into cards.
+indices (tableside/vision/placed_indices.py), and so are the corners of paper that stick out
+of heaps and fans (tableside/vision/corner_indices.py); all readings are assembled into cards.
 
 ``CardRecognizer().recognize(frame)`` returns the cards it is confident about and, apart, the
 ones it is not (too unsure, or in conflict: two corners naming different cards, or one card in
@@ -20,6 +21,7 @@ import numpy as np
 
 from tableside.vision.assembly import CONFIDENT, CardSighting, assemble
 from tableside.vision.candidates import Candidates, find_candidates
+from tableside.vision.corner_indices import read_corners
 from tableside.vision.marks import find_marks
 from tableside.vision.pips import pip_counts
 from tableside.vision.placed_indices import read_placed, unread_cards
@@ -68,6 +70,12 @@ class CardRecognizer:
             marks, whole_card_corners(marks, wholes), candidates, probabilities))
         candidates = Candidates.join([candidates, placed])
         probabilities = np.concatenate([probabilities, placed_probabilities])
+        # Cards partly under others whose indices no mark showed: read where a corner of their
+        # paper places them.
+        cornered, cornered_probabilities = read_corners(self.reader, marks, candidates,
+                                                        probabilities)
+        candidates = Candidates.join([candidates, cornered])
+        probabilities = np.concatenate([probabilities, cornered_probabilities])
         sightings = assemble(probabilities, candidates.rank_points, candidates.suit_points,
                              marks.outlines, pip_counts(marks, wholes))
         if scale != 1.0:

@@ -1,0 +1,210 @@
+"""Indices placed by a corner of paper: read where a card partly under others prints its index.
+
+A whole card's corners place its indices (tableside/vision/placed_indices.py), but a card in a
+fanned hand or half under another is no whole card: its paper runs into its neighbours'. What
+sticks out of such a heap is the corner that holds its index: two straight sides of the paper
+region meeting square, the region on the inside. Where a court's index touches its picture's
+frame, or blur joins it to the neighbouring card's edge, no mark is its rank, and that corner is
+the only thing left that says where the index is.
+
+Where the deck prints its index, measured from such a corner, is learnt from the frame itself:
+every index read surely beside a corner gives its rank's place across and down from it and its
+span (rank to suit), in spans; a table's cards all come from one deck, at much the same size.
+So each corner with no index read surely beside it is looked at in a few places, at sizes
+around the frame's usual span; the quick look picks the likeliest two, the closer look reads
+them, and the surest counts only when it is read surely, no other place of the corner reads
+another card at least half surely, the moved views and the second reader read it as surely
+(IndexReader.judge_around), and no candidate of the marks at that place reads another card at
+least half surely (a small club read a spade from a place a little off, where the marks read
+the club).
+
+Measured against the marks and whole cards alone (same frames, same readers, reports at 0.95):
+the tests' scenes (seeds 5000/6000, 70 per group) 540 -> 542 and 546 -> 546 cards read; seeds
+8000/9000 (120 per group) 921 -> 923 and 933 -> 934; seeds 20000/21000 (150) 1171 -> 1173 and
+1147 -> 1148; seeds 30000/31000 (120) 940 -> 947 and 884 -> 884, with no wrong report more on
+any of them; scenes of twelve decks drawn by code (150 at seeds 77000 and 78000) 1083 -> 1096
+and 1093 -> 1109, with one wrong report more (a small ace of clubs read a spade at one corner
+and a club at the other). Most of those read are court cards in fans and heaps. A frame takes
+about 8 ms more (the bench's median 44-47 -> 52-56 ms, reading 295 of its 301 cards, was 288).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from tableside.vision.assembly import CONFIDENT, CONFLICT_SURE
+from tableside.vision.candidates import Candidates
+from tableside.vision.geometry import signed_area
+from tableside.vision.marks import Marks
+from tableside.vision.placed_indices import MARK_PASS, surest_places
+from tableside.vision.reader import NO_INDEX, IndexReader
+
+# A paper contour's straight sides: points within STRAIGHT pixels of a line are one side, and
+# sides of at least SIDE pixels count (a 60 px card's sides are 60 and 85).
+STRAIGHT = 1.5
+SIDE = 10.0
+# Two sides meet square when the cosine of their angle is at most SQUARE (70 to 110 degrees: a
+# camera's slant skews a card's corners a little); the short sides between them, a card's
+# rounded corner, may add up to ROUNDING of the shorter one.
+SQUARE = 0.35
+ROUNDING = 0.4
+# Corners this close to the frame's edge are where the frame cuts the paper, not a card's.
+FRAME_EDGE = 2
+# A corner with an index read surely within this many of its spans needs no more looking, and
+# a corner read as a card read surely within KNOWN_NEAR spans of it adds nothing.
+READ_NEAR = 1.2
+KNOWN_NEAR = 2.5
+# An index read surely teaches the deck's place when its suit lies straight down from its rank
+# (the cosine at least DOWNWARDS) and its rank lies within these many spans across and down.
+DOWNWARDS = 0.9
+LEARN_ACROSS = (0.2, 2.0)
+LEARN_DOWN = (0.3, 2.0)
+# The sizes looked at, as shares of the frame's usual span (the camera's slant and the card's
+# turn make cards of a frame differ a little).
+SIZES = (0.8, 0.9, 1.0, 1.1, 1.25)
+# Per corner, the places the quick look finds likeliest are read closely, if at least this
+# likely an index.
+READ_CLOSELY = 2
+LIKELY = 0.2
+# A candidate of the marks within this many spans of a corner's reading is the same index.
+SAME_PLACE = 0.6
+
+
+@dataclass(frozen=True)
+class PaperCorner:
+    """A square convex corner of a paper region: the point where its two sides' lines meet,
+    and unit directions into the paper along them: ``across`` the side that leaves the corner
+    clockwise (a card's top side, were this its top-left corner) and ``down`` the other."""
+
+    point: np.ndarray
+    across: np.ndarray
+    down: np.ndarray
+
+
+@dataclass(frozen=True)
+class IndexPlace:
+    """Where the frame's deck prints its index from a corner: the rank's place across and
+    down, in spans, and the frame's usual span in pixels."""
+
+    across: float
+    down: float
+    span: float
+
+
+def paper_corners(marks: Marks) -> list[PaperCorner]:
+    """Every square convex corner of the frame's paper regions, away from the frame's edge."""
+    height, width = marks.cards.shape
+    corners = []
+    for contour in marks.papers:
+        points = cv2.approxPolyDP(contour.reshape(-1, 1, 2), STRAIGHT, True)
+        points = points.reshape(-1, 2).astype(np.float64)
+        if len(points) < 3:
+            continue
+        if signed_area(points) < 0:
+            points = points[::-1]  # clockwise on screen
+        edges = np.roll(points, -1, axis=0) - points
+        lengths = np.linalg.norm(edges, axis=1)
+        sides = np.nonzero(lengths >= SIDE)[0]
+        for a, b in zip(sides, np.roll(sides, -1), strict=True):
+            if len(sides) < 2:
+                break
+            between = np.arange(a + 1, a + 1 + (b - a - 1) % len(points)) % len(points)
+            if lengths[between].sum() > ROUNDING * min(lengths[a], lengths[b]):
+                continue
+            arriving, leaving = edges[a] / lengths[a], edges[b] / lengths[b]
+            turn = arriving[0] * leaving[1] - arriving[1] * leaving[0]
+            if abs(float(arriving @ leaving)) > SQUARE or turn <= 0:
+                continue  # not square, or the paper's inside (a concave corner)
+            u, _ = np.linalg.solve(np.stack([edges[a], -edges[b]], axis=1), points[b] - points[a])
+            point = points[a] + u * edges[a]
+            if (FRAME_EDGE <= point[0] <= width - 1 - FRAME_EDGE
+                    and FRAME_EDGE <= point[1] <= height - 1 - FRAME_EDGE):
+                corners.append(PaperCorner(point, leaving, -arriving))
+    return corners
+
+
+def learned_place(corners: list[PaperCorner], rank_points: np.ndarray,
+                  suit_points: np.ndarray) -> IndexPlace | None:
+    """The deck's index place, from the indices read surely (their rank and suit points) next
+    to the corners; None when none is."""
+    if len(rank_points) == 0:
+        return None
+    spans = np.linalg.norm(suit_points - rank_points, axis=1)
+    spans = np.maximum(spans, 1e-6)
+    seen = []
+    for corner in corners:
+        offsets = rank_points - corner.point
+        across, down = offsets @ corner.across / spans, offsets @ corner.down / spans
+        downwards = (suit_points - rank_points) @ corner.down / spans
+        fits = ((downwards >= DOWNWARDS) & (across >= LEARN_ACROSS[0])
+                & (across <= LEARN_ACROSS[1]) & (down >= LEARN_DOWN[0])
+                & (down <= LEARN_DOWN[1]))
+        seen.extend(zip(across[fits], down[fits], strict=True))
+    if not seen:
+        return None
+    across, down = np.median(np.array(seen), axis=0)
+    return IndexPlace(float(across), float(down), float(np.median(spans)))
+
+
+def corner_candidates(marks: Marks, corners: list[PaperCorner], place: IndexPlace) -> Candidates:
+    """Per corner, a candidate at each of SIZES, in that order."""
+    ranks, suits = [], []
+    for corner in corners:
+        for size in SIZES:
+            span = size * place.span
+            rank = corner.point + span * (place.across * corner.across + place.down * corner.down)
+            ranks.append(rank)
+            suits.append(rank + span * corner.down)
+    rank_points = np.array(ranks, np.float32).reshape(-1, 2)
+    suit_points = np.array(suits, np.float32).reshape(-1, 2)
+    marks_pass = marks.passes[MARK_PASS]
+    return Candidates(rank_points, suit_points,
+                      marks_pass.marks_at(rank_points).astype(np.int32),
+                      marks_pass.marks_at(suit_points).astype(np.int32),
+                      np.full(len(rank_points), MARK_PASS, np.int32))
+
+
+def read_corners(reader: IndexReader, marks: Marks, candidates: Candidates,
+                 probabilities: np.ndarray) -> tuple[Candidates, np.ndarray]:
+    """The sure readings at the paper corners with no index read surely beside them, given
+    the frame's candidates so far and their probabilities (N x 53): per corner read surely,
+    its place as a candidate, and its probabilities."""
+    nothing = (candidates.subset(np.zeros(0, np.int64)), np.zeros((0, NO_INDEX + 1), np.float32))
+    confidence = probabilities[:, :NO_INDEX].max(axis=1)
+    sure = confidence >= CONFIDENT
+    corners = paper_corners(marks)
+    place = learned_place(corners, candidates.rank_points[sure], candidates.suit_points[sure])
+    if place is None:
+        return nothing
+    sure_points, sure_spans = candidates.rank_points[sure], candidates.spans[sure]
+    corners = [corner for corner in corners if not (
+        np.linalg.norm(sure_points - corner.point, axis=1) <= READ_NEAR * sure_spans).any()]
+    if not corners:
+        return nothing
+    places = corner_candidates(marks, corners, place)
+    chosen, read, rivals = surest_places(reader, marks, places, len(SIZES), READ_CLOSELY,
+                                         LIKELY)
+    named = read[:, :NO_INDEX].argmax(axis=1)
+    kept = np.nonzero((read[:, :NO_INDEX].max(axis=1) >= CONFIDENT) & ~rivals)[0]
+    # A corner read as the very card an index beside it was read surely as says nothing new
+    # (an index's own card's other corners): not read again from moved views.
+    named_by_marks = probabilities[:, :NO_INDEX].argmax(axis=1)
+    kept = np.array([n for n in kept if not (
+        (named_by_marks[sure] == named[n])
+        & (np.linalg.norm(sure_points - places.rank_points[chosen[n]], axis=1)
+           <= KNOWN_NEAR * sure_spans)).any()], np.int64)
+    if len(kept) == 0:
+        return nothing
+    found = places.subset(chosen[kept])
+    around = reader.judge_around(marks, found, read[kept])
+    steady = ((around[:, :NO_INDEX].argmax(axis=1) == named[kept])
+              & (around[:, :NO_INDEX].max(axis=1) >= CONFIDENT))
+    for n, card in enumerate(named[kept]):
+        near = np.linalg.norm(candidates.rank_points - found.rank_points[n], axis=1)
+        if ((near <= SAME_PLACE * found.spans[n]) & (confidence >= CONFLICT_SURE)
+                & (named_by_marks != card)).any():
+            steady[n] = False
+    return found.subset(np.nonzero(steady)[0]), around[steady]

@@ -1,0 +1,131 @@
+"""Indices placed by a corner of paper: square convex corners of paper regions are found (not
+the concave ones where one card runs under another), the deck's index place is learnt from
+the indices read surely beside them, and a court card whose index no mark shows is read at its
+corner."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from tableside.cards import Card
+from tableside.vision.candidates import Candidates, find_candidates
+from tableside.vision.corner_indices import (
+    PaperCorner,
+    corner_candidates,
+    learned_place,
+    paper_corners,
+    read_corners,
+)
+from tableside.vision.decks import load_deck
+from tableside.vision.marks import find_marks
+from tableside.vision.placed_indices import read_placed, unread_cards
+from tableside.vision.reader import MODEL_PATH, NO_INDEX, IndexReader
+from tableside.vision.recognizer import CardRecognizer
+from tableside.vision.scenes import draw_scene
+from tableside.vision.whole_cards import whole_card_corners, whole_cards
+
+DECKS = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "decks"
+
+
+def paper_on_felt(*shapes: np.ndarray) -> np.ndarray:
+    frame = np.zeros((360, 480, 3), np.uint8)
+    frame[:] = (60, 110, 40)
+    for shape in shapes:
+        cv2.fillConvexPoly(frame, np.round(shape).astype(np.int32), (235, 240, 240),
+                           cv2.LINE_AA)
+    return cv2.GaussianBlur(frame, (3, 3), 0.8)
+
+
+def turned_card(centre, width, height, degrees) -> np.ndarray:
+    return cv2.boxPoints((centre, (width, height), degrees))
+
+
+def nearest(corners: list[PaperCorner], point) -> PaperCorner:
+    return min(corners, key=lambda corner: np.linalg.norm(corner.point - point))
+
+
+@pytest.mark.parametrize("degrees", [0, 17, 60])
+def test_a_card_lying_alone_has_four_square_corners_pointing_into_it(degrees):
+    card = turned_card((240, 180), 100, 140, degrees)
+    corners = paper_corners(find_marks(paper_on_felt(card)))
+    assert len(corners) == 4
+    middle = card.mean(axis=0)
+    for point in card:
+        corner = nearest(corners, point)
+        assert np.linalg.norm(corner.point - point) < 3
+        assert abs(float(corner.across @ corner.down)) < 0.1  # square
+        inwards = (middle - corner.point) / np.linalg.norm(middle - corner.point)
+        assert corner.across @ inwards > 0.3 and corner.down @ inwards > 0.3
+        # Clockwise on screen: down turned a quarter clockwise is across.
+        assert corner.down[0] * corner.across[1] - corner.down[1] * corner.across[0] < 0
+
+
+def test_where_one_card_runs_under_another_is_no_corner():
+    # Two cards overlapping: one paper region with six square corners sticking out and two
+    # where one card's side runs under the other's (concave: the felt is on the inside).
+    lower = np.float32([[100, 80], [200, 80], [200, 220], [100, 220]])
+    upper = lower + np.float32([60, 50])
+    corners = paper_corners(find_marks(paper_on_felt(lower, upper)))
+    assert len(corners) == 6
+    for concave in ([200, 130], [160, 220]):
+        assert min(np.linalg.norm(c.point - concave) for c in corners) > 20
+
+
+def test_the_deck_index_place_is_learnt_from_an_index_read_beside_a_corner():
+    corner = PaperCorner(np.array([100.0, 50.0]), np.array([1.0, 0.0]), np.array([0.0, 1.0]))
+    # A rank 12 px across and 15 down from the corner, its suit 10 px below it: 1.2 and 1.5
+    # spans.
+    place = learned_place([corner], np.float32([[112, 65]]), np.float32([[112, 75]]))
+    assert place is not None
+    assert (place.across, place.down, place.span) == pytest.approx((1.2, 1.5, 10.0))
+    candidates = corner_candidates(find_marks(paper_on_felt()), [corner], place)
+    assert candidates.rank_points[2] == pytest.approx([112, 65])
+    assert candidates.suit_points[2] == pytest.approx([112, 75])
+    # An index turned another way, or far from every corner, teaches nothing.
+    assert learned_place([corner], np.float32([[112, 65]]), np.float32([[122, 65]])) is None
+    assert learned_place([corner], np.float32([[180, 140]]), np.float32([[180, 150]])) is None
+
+
+def test_a_court_card_whose_index_no_mark_shows_is_read_at_its_corner():
+    # gnome-anglo's queen of clubs, 132 px wide, lying under another card: its "Q" touches
+    # the frame of its picture in every pass of marks, so no candidate reads it, and its paper
+    # runs into the other card's, so it is no whole card. Its top-left corner sticks out.
+    training = json.loads(MODEL_PATH.with_suffix(".json").read_text())
+    if not DECKS.is_dir():
+        pytest.fail(f"the shared decks are missing: expected {DECKS}")
+    decks = [load_deck(DECKS / name) for name in training["trained_on"]]
+    scene = draw_scene(random.Random(8_000 + 50), decks)
+    queen = next(card for card in scene.cards if card.name == "Qc")
+    outline = queen.corners.astype(np.float32).reshape(-1, 1, 2)
+
+    def on_queen(points: np.ndarray) -> np.ndarray:
+        return np.array([cv2.pointPolygonTest(outline, (float(x), float(y)), False) >= 0
+                         for x, y in points], bool)
+
+    reader = IndexReader()
+    marks = find_marks(scene.image)
+    candidates = find_candidates(marks)
+    probabilities = reader.read(marks, candidates).probabilities
+    placed, placed_probabilities = read_placed(reader, marks, unread_cards(
+        marks, whole_card_corners(marks, whole_cards(marks)), candidates, probabilities))
+    candidates = Candidates.join([candidates, placed])
+    probabilities = np.concatenate([probabilities, placed_probabilities])
+    queen_number = next(n for n in range(NO_INDEX) if str(Card(n)) == "Qc")
+    sure = probabilities[:, :NO_INDEX].max(axis=1) >= 0.95
+    assert not (sure & on_queen(candidates.rank_points)
+                & (probabilities[:, :NO_INDEX].argmax(axis=1) == queen_number)).any()
+
+    cornered, cornered_probabilities = read_corners(reader, marks, candidates, probabilities)
+    read_here = cornered_probabilities[on_queen(cornered.rank_points), :NO_INDEX]
+    assert len(read_here) >= 1 and set(read_here.argmax(axis=1)) == {queen_number}
+    assert (read_here.max(axis=1) >= 0.95).all()
+    # ...and the queen is reported where she lies.
+    reported = [card for card in CardRecognizer().recognize(scene.image).cards
+                if str(card.card) == "Qc"]
+    assert len(reported) == 1 and on_queen(reported[0].centre[None]).all()
