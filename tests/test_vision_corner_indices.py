@@ -5,6 +5,7 @@ corner."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from pathlib import Path
@@ -75,6 +76,23 @@ def test_where_one_card_runs_under_another_is_no_corner():
     assert len(corners) == 6
     for concave in ([200, 130], [160, 220]):
         assert min(np.linalg.norm(c.point - concave) for c in corners) > 20
+
+
+def test_a_corner_in_a_shadow_is_found_at_the_looser_threshold_of_paper():
+    card = np.float32([[140, 80], [260, 80], [260, 250], [140, 250]])
+    frame = paper_on_felt(card).astype(np.float32)
+    # A shadow over the card's top-left corner: too dark for paper at the first threshold,
+    # paper at the looser one.
+    frame[70:115, 130:175] *= 0.7
+    marks = find_marks(frame.astype(np.uint8))
+    assert len(marks.papers) == 2  # the card at each threshold
+
+    def nearest_to_the_shaded_corner(papers) -> float:
+        corners = paper_corners(dataclasses.replace(marks, papers=papers))
+        return min(np.linalg.norm(corner.point - [140, 80]) for corner in corners)
+
+    assert nearest_to_the_shaded_corner(marks.papers) < 3
+    assert nearest_to_the_shaded_corner(marks.papers[:1]) > 20
 
 
 def test_the_deck_index_place_is_learnt_from_an_index_read_beside_a_corner():

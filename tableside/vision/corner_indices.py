@@ -10,22 +10,26 @@ the only thing left that says where the index is.
 Where the deck prints its index, measured from such a corner, is learnt from the frame itself:
 every index read surely beside a corner gives its rank's place across and down from it and its
 span (rank to suit), in spans; a table's cards all come from one deck, at much the same size.
-So each corner with no index read surely beside it is looked at in a few places, at sizes
+So each corner whose index place holds no index read surely is looked at there, at sizes
 around the frame's usual span; the quick look picks the likeliest two, the closer look reads
-them, and the surest counts only when it is read surely, no other place of the corner reads
-another card at least half surely, the moved views and the second reader read it as surely
-(IndexReader.judge_around), and no candidate of the marks at that place reads another card at
-least half surely (a small club read a spade from a place a little off, where the marks read
-the club).
+them, and the surest counts only when it is read surely, names no card read surely elsewhere in
+the frame (that is the card's other corner, or a misreading that would put the sure one in
+doubt as a duplicate), no other place of the corner reads another card at least half surely,
+the moved views and the second reader read it as surely (IndexReader.judge_around), and no
+candidate of the marks at that place reads another card at least half surely (a small club
+read a spade from a place a little off, where the marks read the club).
+
+Corners are taken from the paper at every ink threshold (Marks.papers): a card's margin in a
+shadow is paper only at the looser one.
 
 Measured against the marks and whole cards alone (same frames, same readers, reports at 0.95):
 the tests' scenes (seeds 5000/6000, 70 per group) 540 -> 542 and 546 -> 546 cards read; seeds
-8000/9000 (120 per group) 921 -> 923 and 933 -> 934; seeds 20000/21000 (150) 1171 -> 1173 and
-1147 -> 1148; seeds 30000/31000 (120) 940 -> 947 and 884 -> 884, with no wrong report more on
-any of them; scenes of twelve decks drawn by code (150 at seeds 77000 and 78000) 1083 -> 1096
-and 1093 -> 1109, with one wrong report more (a small ace of clubs read a spade at one corner
-and a club at the other). Most of those read are court cards in fans and heaps. A frame takes
-about 8 ms more (the bench's median 44-47 -> 52-56 ms, reading 295 of its 301 cards, was 288).
+8000/9000 (120 per group) 921 -> 923 and 933 -> 935; seeds 20000/21000 (150) 1171 -> 1177 and
+1147 -> 1149; seeds 30000/31000 (120) 940 -> 951 and 884 -> 885, with no wrong report more on
+any of them; scenes of twelve decks drawn by code (150 at seeds 77000 and 78000) 1083 -> 1101
+and 1093 -> 1111, with one wrong report more (a small ace of clubs read a spade at one corner
+and a club at the other). Most of those read are court cards in fans and heaps. The bench's
+frames read 297 of 301 cards (was 288), and take a few ms more (median 44-47 -> 54-58 ms).
 """
 
 from __future__ import annotations
@@ -53,10 +57,13 @@ SQUARE = 0.35
 ROUNDING = 0.4
 # Corners this close to the frame's edge are where the frame cuts the paper, not a card's.
 FRAME_EDGE = 2
-# A corner with an index read surely within this many of its spans needs no more looking, and
-# a corner read as a card read surely within KNOWN_NEAR spans of it adds nothing.
-READ_NEAR = 1.2
-KNOWN_NEAR = 2.5
+# Two corners this close (pixels), their sides turned alike (the cosine at least SAME_TURN),
+# are one corner seen at two thresholds of paper (Marks.papers).
+SAME_CORNER = 3.0
+SAME_TURN = 0.9
+# A corner whose index place holds an index read surely (its rank within this many of its
+# spans) needs no more looking.
+READ_HERE = 0.5
 # An index read surely teaches the deck's place when its suit lies straight down from its rank
 # (the cosine at least DOWNWARDS) and its rank lies within these many spans across and down.
 DOWNWARDS = 0.9
@@ -93,37 +100,59 @@ class IndexPlace:
     down: float
     span: float
 
+    def rank_of(self, corner: PaperCorner, size: float = 1.0) -> np.ndarray:
+        """Where the rank of the corner's index is, for an index ``size`` times the usual."""
+        return corner.point + size * self.span * (self.across * corner.across
+                                                  + self.down * corner.down)
+
 
 def paper_corners(marks: Marks) -> list[PaperCorner]:
-    """Every square convex corner of the frame's paper regions, away from the frame's edge."""
+    """Every square convex corner of the frame's paper regions (at every threshold of paper,
+    each corner once), away from the frame's edge."""
     height, width = marks.cards.shape
-    corners = []
-    for contour in marks.papers:
-        points = cv2.approxPolyDP(contour.reshape(-1, 1, 2), STRAIGHT, True)
-        points = points.reshape(-1, 2).astype(np.float64)
-        if len(points) < 3:
-            continue
-        if signed_area(points) < 0:
-            points = points[::-1]  # clockwise on screen
-        edges = np.roll(points, -1, axis=0) - points
-        lengths = np.linalg.norm(edges, axis=1)
-        sides = np.nonzero(lengths >= SIDE)[0]
-        for a, b in zip(sides, np.roll(sides, -1), strict=True):
-            if len(sides) < 2:
-                break
-            between = np.arange(a + 1, a + 1 + (b - a - 1) % len(points)) % len(points)
-            if lengths[between].sum() > ROUNDING * min(lengths[a], lengths[b]):
-                continue
-            arriving, leaving = edges[a] / lengths[a], edges[b] / lengths[b]
-            turn = arriving[0] * leaving[1] - arriving[1] * leaving[0]
-            if abs(float(arriving @ leaving)) > SQUARE or turn <= 0:
-                continue  # not square, or the paper's inside (a concave corner)
-            u, _ = np.linalg.solve(np.stack([edges[a], -edges[b]], axis=1), points[b] - points[a])
-            point = points[a] + u * edges[a]
-            if (FRAME_EDGE <= point[0] <= width - 1 - FRAME_EDGE
-                    and FRAME_EDGE <= point[1] <= height - 1 - FRAME_EDGE):
-                corners.append(PaperCorner(point, leaving, -arriving))
-    return corners
+    found = [_square_corners(contour) for contour in marks.papers]
+    points = np.concatenate([f[0] for f in found]) if found else np.zeros((0, 2))
+    arriving = np.concatenate([f[1] for f in found]) if found else np.zeros((0, 2))
+    leaving = np.concatenate([f[2] for f in found]) if found else np.zeros((0, 2))
+    inside = ((points[:, 0] >= FRAME_EDGE) & (points[:, 0] <= width - 1 - FRAME_EDGE)
+              & (points[:, 1] >= FRAME_EDGE) & (points[:, 1] <= height - 1 - FRAME_EDGE))
+    # The same corner at another threshold of paper is looked at once (the first seen).
+    close = np.linalg.norm(points[:, None] - points[None], axis=2) < SAME_CORNER
+    alike = arriving @ arriving.T > SAME_TURN
+    repeated = np.tril(close & alike, -1).any(axis=1)
+    return [PaperCorner(points[n], leaving[n], -arriving[n])
+            for n in np.nonzero(inside & ~repeated)[0]]
+
+
+def _square_corners(contour: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A contour's square convex corners: their points, and the unit directions of the sides
+    arriving at and leaving them, going round clockwise on screen."""
+    points = cv2.approxPolyDP(contour.reshape(-1, 1, 2), STRAIGHT, True)
+    points = points.reshape(-1, 2).astype(np.float64)
+    if signed_area(points) < 0:
+        points = points[::-1]  # clockwise on screen
+    edges = np.roll(points, -1, axis=0) - points
+    lengths = np.linalg.norm(edges, axis=1)
+    a = np.nonzero(lengths >= SIDE)[0]
+    if len(a) < 2:
+        return np.zeros((0, 2)), np.zeros((0, 2)), np.zeros((0, 2))
+    b = np.roll(a, -1)
+    # The short sides between two long ones (a card's rounded corner) add up to this.
+    total = np.concatenate([[0.0], np.cumsum(lengths)])
+    between = np.where(b > a, total[b] - total[a + 1],
+                       total[-1] - total[a + 1] + total[b])
+    arriving = edges[a] / lengths[a, None]
+    leaving = edges[b] / lengths[b, None]
+    turn = arriving[:, 0] * leaving[:, 1] - arriving[:, 1] * leaving[:, 0]
+    # Square, and the paper on the inside (not a concave corner).
+    keep = ((between <= ROUNDING * np.minimum(lengths[a], lengths[b]))
+            & (np.abs((arriving * leaving).sum(axis=1)) <= SQUARE) & (turn > 0))
+    a, b, arriving, leaving = a[keep], b[keep], arriving[keep], leaving[keep]
+    # Where the two sides' lines meet: p_a + u e_a = p_b + v e_b.
+    offset = points[b] - points[a]
+    cross = edges[a, 0] * -edges[b, 1] - edges[a, 1] * -edges[b, 0]
+    u = (offset[:, 0] * -edges[b, 1] - offset[:, 1] * -edges[b, 0]) / cross
+    return points[a] + u[:, None] * edges[a], arriving, leaving
 
 
 def learned_place(corners: list[PaperCorner], rank_points: np.ndarray,
@@ -154,10 +183,9 @@ def corner_candidates(marks: Marks, corners: list[PaperCorner], place: IndexPlac
     ranks, suits = [], []
     for corner in corners:
         for size in SIZES:
-            span = size * place.span
-            rank = corner.point + span * (place.across * corner.across + place.down * corner.down)
+            rank = place.rank_of(corner, size)
             ranks.append(rank)
-            suits.append(rank + span * corner.down)
+            suits.append(rank + size * place.span * corner.down)
     rank_points = np.array(ranks, np.float32).reshape(-1, 2)
     suit_points = np.array(suits, np.float32).reshape(-1, 2)
     marks_pass = marks.passes[MARK_PASS]
@@ -181,7 +209,8 @@ def read_corners(reader: IndexReader, marks: Marks, candidates: Candidates,
         return nothing
     sure_points, sure_spans = candidates.rank_points[sure], candidates.spans[sure]
     corners = [corner for corner in corners if not (
-        np.linalg.norm(sure_points - corner.point, axis=1) <= READ_NEAR * sure_spans).any()]
+        np.linalg.norm(sure_points - place.rank_of(corner), axis=1) <= READ_HERE * sure_spans
+    ).any()]
     if not corners:
         return nothing
     places = corner_candidates(marks, corners, place)
@@ -189,13 +218,10 @@ def read_corners(reader: IndexReader, marks: Marks, candidates: Candidates,
                                          LIKELY)
     named = read[:, :NO_INDEX].argmax(axis=1)
     kept = np.nonzero((read[:, :NO_INDEX].max(axis=1) >= CONFIDENT) & ~rivals)[0]
-    # A corner read as the very card an index beside it was read surely as says nothing new
-    # (an index's own card's other corners): not read again from moved views.
+    # A corner read as a card read surely elsewhere in the frame says nothing new (the card's
+    # other corner), or is a misreading that would put the sure one in doubt as a duplicate.
     named_by_marks = probabilities[:, :NO_INDEX].argmax(axis=1)
-    kept = np.array([n for n in kept if not (
-        (named_by_marks[sure] == named[n])
-        & (np.linalg.norm(sure_points - places.rank_points[chosen[n]], axis=1)
-           <= KNOWN_NEAR * sure_spans)).any()], np.int64)
+    kept = kept[~np.isin(named[kept], named_by_marks[sure])]
     if len(kept) == 0:
         return nothing
     found = places.subset(chosen[kept])

@@ -103,8 +103,9 @@ class Marks:
     cards: np.ndarray  # uint8 mask of the card outlines
     outlines: tuple[np.ndarray, ...]  # the convex outlines, each K x 2 int32 points
     passes: tuple[MarkPass, ...]
-    # The paper regions' own outer contours (K x 2 int32 points, not made convex): a card
-    # partly under another shows its corners there (tableside/vision/corner_indices.py).
+    # The paper regions' own outer contours (K x 2 int32 points, not made convex) at each ink
+    # threshold: a card partly under another shows its corners there
+    # (tableside/vision/corner_indices.py).
     papers: tuple[np.ndarray, ...] = ()
 
     @cached_property
@@ -147,15 +148,20 @@ def find_marks(frame: np.ndarray) -> Marks:
     near_paper = cv2.bitwise_and(cv2.compare(level, least_level, cv2.CMP_GT),
                                  cv2.compare(darkness, least_darkness, cv2.CMP_GT))
     passes = []
-    cards = outlines = papers = None
+    cards = outlines = None
+    papers: list[np.ndarray] = []
     inks: dict[float, np.ndarray] = {}
     for share, without_thin in INK_PASSES:
         if share not in inks:
             # (convertScaleAbs scales as multiply does, saturated and rounded, in a third of
             # the time.)
             paper = cv2.compare(darkness, cv2.convertScaleAbs(level, alpha=share), cv2.CMP_GE)
+            contours = paper_contours(cv2.bitwise_and(paper, near_paper))
+            # The cards' outlines are the first pass's paper; the paper's corners are taken
+            # at every threshold (a card's margin in a shadow is paper only at the looser one).
+            papers.extend(contour.reshape(-1, 2).astype(np.int32) for contour in contours)
             if cards is None:
-                cards, outlines, papers = card_outlines(cv2.bitwise_and(paper, near_paper))
+                cards, outlines = card_outlines(contours, paper.shape)
             inks[share] = cv2.bitwise_and(cv2.bitwise_not(paper), cards)
         ink = inks[share]
         if without_thin:
@@ -165,7 +171,7 @@ def find_marks(frame: np.ndarray) -> Marks:
             ink, 8, cv2.CV_32S, cv2.CCL_GRANA)
         passes.append(MarkPass(labels, stats[1:, :4].astype(np.int32),
                                stats[1:, 4].astype(np.int32), centroids[1:]))
-    return Marks(channels, darkness, level, cards, outlines, tuple(passes), papers)
+    return Marks(channels, darkness, level, cards, outlines, tuple(passes), tuple(papers))
 
 
 def white_balance(frame: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -228,21 +234,23 @@ def paper_level(darkness: np.ndarray) -> np.ndarray:
     return cv2.resize(level, (width, height), interpolation=cv2.INTER_LINEAR)
 
 
-def card_outlines(paper: np.ndarray) -> tuple[np.ndarray, tuple[np.ndarray, ...],
-                                              tuple[np.ndarray, ...]]:
-    """The convex outlines of the paper regions, a mask of them filled, one pixel in, and the
-    regions' own contours."""
+def paper_contours(paper: np.ndarray) -> list[np.ndarray]:
+    """The outer contours of the paper regions large enough to be (part of) a card."""
     contours, _ = cv2.findContours(paper, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    cards = np.zeros_like(paper)
-    outlines, papers = [], []
+    return [contour for contour in contours if cv2.contourArea(contour) >= MIN_PAPER_AREA]
+
+
+def card_outlines(contours: list[np.ndarray], shape: tuple[int, ...]
+                  ) -> tuple[np.ndarray, tuple[np.ndarray, ...]]:
+    """The convex outlines of the paper regions (their contours), and a mask of them filled,
+    one pixel in."""
+    cards = np.zeros(shape[:2], np.uint8)
+    outlines = []
     for contour in contours:
-        if cv2.contourArea(contour) >= MIN_PAPER_AREA:
-            hull = cv2.convexHull(contour)
-            cv2.fillConvexPoly(cards, hull, 255)
-            outlines.append(hull.reshape(-1, 2).astype(np.int32))
-            papers.append(contour.reshape(-1, 2).astype(np.int32))
-    cards = cv2.erode(cards, cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3)))
-    return cards, tuple(outlines), tuple(papers)
+        hull = cv2.convexHull(contour)
+        cv2.fillConvexPoly(cards, hull, 255)
+        outlines.append(hull.reshape(-1, 2).astype(np.int32))
+    return cv2.erode(cards, cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3))), tuple(outlines)
 
 
 def whole_card(outline: np.ndarray) -> np.ndarray | None:
