@@ -268,3 +268,15 @@ def test_two_alike_whole_cards_side_by_side_are_a_duplicate():
                          np.array(suit_points, np.float32), tuple(outlines))
     assert [(str(s.card), s.indices, s.problem) for s in sightings] == \
         [("9s", 2, "duplicate"), ("9s", 2, "duplicate")]
+
+
+def test_neighbours_in_a_fan_are_two_indices_not_two_views_of_one():
+    # A fanned hand: the two of clubs' index (rank at (100, 100), suit 36 px below) and, 27 px
+    # to its left, the next card's index read as a queen. Their ranks lie within 0.75 spans,
+    # but neither their ranks nor their suits are the same marks: two cards, both read.
+    probabilities = np.stack([reading("2c", 0.999), reading("Qc", 0.999)])
+    rank_points = np.array([[100.0, 100.0], [73.0, 100.0]], np.float32)
+    suit_points = np.array([[102.0, 136.0], [70.0, 130.0]], np.float32)
+    sightings = assemble(probabilities, rank_points, suit_points, ())
+    assert sorted((str(s.card), s.confidence >= CONFIDENT) for s in sightings) == [
+        ("2c", True), ("Qc", True)]
