@@ -15,21 +15,22 @@ around the frame's usual span; the quick look picks the likeliest two, the close
 them, and the surest counts only when it is read surely, names no card read surely elsewhere in
 the frame (that is the card's other corner, or a misreading that would put the sure one in
 doubt as a duplicate), no other place of the corner reads another card at least half surely,
-the moved views and the second reader read it as surely (IndexReader.judge_around), and no
-candidate of the marks at that place reads another card at least half surely (a small club
-read a spade from a place a little off, where the marks read the club).
+the two readers together read it as surely (IndexReader.judge_twice: a reader's sure misreading
+is seldom the other's), and no candidate of the marks at that place reads another card at
+least half surely (a small club read a spade from a place a little off, where the marks read
+the club).
 
 Corners are taken from the paper at every ink threshold (Marks.papers): a card's margin in a
 shadow is paper only at the looser one.
 
-Measured against the marks and whole cards alone (same frames, same readers, reports at 0.95):
-the tests' scenes (seeds 5000/6000, 70 per group) 540 -> 542 and 546 -> 546 cards read; seeds
-8000/9000 (120 per group) 921 -> 923 and 933 -> 935; seeds 20000/21000 (150) 1171 -> 1177 and
-1147 -> 1149; seeds 30000/31000 (120) 940 -> 951 and 884 -> 885, with no wrong report more on
-any of them; scenes of twelve decks drawn by code (150 at seeds 77000 and 78000) 1083 -> 1101
-and 1093 -> 1111, with one wrong report more (a small ace of clubs read a spade at one corner
-and a club at the other). Most of those read are court cards in fans and heaps. The bench's
-frames read 297 of 301 cards (was 288), and take a few ms more (median 44-47 -> 54-58 ms).
+Measured against the same tree without the corners (same frames, same readers, reports at
+0.95): the tests' scenes (seeds 5000/6000, 70 per group) 540 -> 541 and 546 -> 547 cards read;
+seeds 8000/9000 (120 per group) 921 -> 923 and 935 -> 939; seeds 20000/21000 (150) 1171 -> 1177
+and 1148 -> 1152; seeds 30000/31000 (120) 940 -> 952 and 886 -> 887, with no wrong report more
+on any of them; scenes of twelve decks drawn by code (150 at seeds 77000 and 78000) 1083 -> 1102
+and 1093 -> 1114, with two wrong reports more (small clubs read as spades by both readers).
+Most of those read are court cards in fans and heaps. The bench's frames read 298 of 301 cards
+(was 288) and take about 8 ms more (median 44-47 -> 54-55 ms).
 """
 
 from __future__ import annotations
@@ -225,7 +226,7 @@ def read_corners(reader: IndexReader, marks: Marks, candidates: Candidates,
     if len(kept) == 0:
         return nothing
     found = places.subset(chosen[kept])
-    around = reader.judge_around(marks, found, read[kept])
+    around = reader.judge_twice(marks, found, read[kept])
     steady = ((around[:, :NO_INDEX].argmax(axis=1) == named[kept])
               & (around[:, :NO_INDEX].max(axis=1) >= CONFIDENT))
     for n, card in enumerate(named[kept]):

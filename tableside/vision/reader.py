@@ -97,26 +97,28 @@ class IndexReader:
                               & (confidence < RECHECK_BELOW))[0]
         if len(doubtful) == 0 or not RECHECK_MOVES:
             return
-        probabilities[doubtful] = self.judge_around(marks, candidates.subset(doubtful),
-                                                    probabilities[doubtful])
-
-    def judge_around(self, marks: Marks, candidates: Candidates,
-                     judged: np.ndarray) -> np.ndarray:
-        """The candidates' probabilities averaged over their views moved by RECHECK_MOVES and
-        over both readers; ``judged`` is what :meth:`judge` gave for the views unmoved."""
+        chosen = candidates.subset(doubtful)
         # All moved views in one batch: each call of a network has a cost of its own.
-        moved = Candidates.join([candidates.moved(scale, sideways)
+        moved = Candidates.join([chosen.moved(scale, sideways)
                                  for scale, sideways in RECHECK_MOVES])
         moved_patches = cut_patches(marks, moved)
-        total = judged + self.judge(moved_patches).reshape(
-            len(RECHECK_MOVES), len(candidates), -1).sum(axis=0)
+        total = probabilities[doubtful] + self.judge(moved_patches).reshape(
+            len(RECHECK_MOVES), len(doubtful), -1).sum(axis=0)
         views = len(RECHECK_MOVES) + 1
         if self._second is not None:
-            patches = np.concatenate([cut_patches(marks, candidates), moved_patches])
-            total += _judged(self._second, patches).reshape(views, len(candidates),
+            patches = np.concatenate([cut_patches(marks, chosen), moved_patches])
+            total += _judged(self._second, patches).reshape(views, len(doubtful),
                                                               -1).sum(axis=0)
             views *= 2
-        return total / views
+        probabilities[doubtful] = total / views
+
+    def judge_twice(self, marks: Marks, candidates: Candidates,
+                    judged: np.ndarray) -> np.ndarray:
+        """The candidates' probabilities averaged over both readers; ``judged`` is what
+        :meth:`judge` gave for them."""
+        if self._second is None:
+            return judged
+        return (judged + _judged(self._second, cut_patches(marks, candidates))) / 2
 
     def glance(self, glances: np.ndarray) -> np.ndarray:
         """The quick look: each glance's chance of showing an index."""
