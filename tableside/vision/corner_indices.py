@@ -198,9 +198,9 @@ def corner_candidates(marks: Marks, corners: list[PaperCorner], place: IndexPlac
 
 def read_corners(reader: IndexReader, marks: Marks, candidates: Candidates,
                  probabilities: np.ndarray) -> tuple[Candidates, np.ndarray]:
-    """The sure readings at the paper corners with no index read surely beside them, given
-    the frame's candidates so far and their probabilities (N x 53): per corner read surely,
-    its place as a candidate, and its probabilities."""
+    """The sure readings at the paper corners whose index place holds no sure reading yet,
+    given the frame's candidates so far and their probabilities (N x 53): per corner read
+    surely, its place as a candidate, and its probabilities (both readers' mean)."""
     nothing = (candidates.subset(np.zeros(0, np.int64)), np.zeros((0, NO_INDEX + 1), np.float32))
     confidence = probabilities[:, :NO_INDEX].max(axis=1)
     sure = confidence >= CONFIDENT
@@ -226,12 +226,12 @@ def read_corners(reader: IndexReader, marks: Marks, candidates: Candidates,
     if len(kept) == 0:
         return nothing
     found = places.subset(chosen[kept])
-    around = reader.judge_twice(marks, found, read[kept])
-    steady = ((around[:, :NO_INDEX].argmax(axis=1) == named[kept])
-              & (around[:, :NO_INDEX].max(axis=1) >= CONFIDENT))
+    both = reader.judge_twice(marks, found, read[kept])
+    steady = ((both[:, :NO_INDEX].argmax(axis=1) == named[kept])
+              & (both[:, :NO_INDEX].max(axis=1) >= CONFIDENT))
     for n, card in enumerate(named[kept]):
         near = np.linalg.norm(candidates.rank_points - found.rank_points[n], axis=1)
         if ((near <= SAME_PLACE * found.spans[n]) & (confidence >= CONFLICT_SURE)
                 & (named_by_marks != card)).any():
             steady[n] = False
-    return found.subset(np.nonzero(steady)[0]), around[steady]
+    return found.subset(np.nonzero(steady)[0]), both[steady]
