@@ -44,7 +44,7 @@ from tableside.vision.assembly import CONFIDENT, CONFLICT_SURE
 from tableside.vision.candidates import Candidates
 from tableside.vision.geometry import signed_area
 from tableside.vision.marks import Marks
-from tableside.vision.placed_indices import MARK_PASS, surest_places
+from tableside.vision.placed_indices import placed_at, surest_places
 from tableside.vision.reader import NO_INDEX, IndexReader
 
 # A paper contour's straight sides: points within STRAIGHT pixels of a line are one side, and
@@ -187,13 +187,7 @@ def corner_candidates(marks: Marks, corners: list[PaperCorner], place: IndexPlac
             rank = place.rank_of(corner, size)
             ranks.append(rank)
             suits.append(rank + size * place.span * corner.down)
-    rank_points = np.array(ranks, np.float32).reshape(-1, 2)
-    suit_points = np.array(suits, np.float32).reshape(-1, 2)
-    marks_pass = marks.passes[MARK_PASS]
-    return Candidates(rank_points, suit_points,
-                      marks_pass.marks_at(rank_points).astype(np.int32),
-                      marks_pass.marks_at(suit_points).astype(np.int32),
-                      np.full(len(rank_points), MARK_PASS, np.int32))
+    return placed_at(marks, np.array(ranks), np.array(suits))
 
 
 def read_corners(reader: IndexReader, marks: Marks, candidates: Candidates,

@@ -144,11 +144,15 @@ def placed_candidates(marks: Marks, cards: list[np.ndarray]) -> Candidates:
             ranks.append(points[:, 0])
             suits.append(points[:, 1])
     if not ranks:
-        empty = np.zeros(0, np.int32)
-        return Candidates(np.zeros((0, 2), np.float32), np.zeros((0, 2), np.float32), empty,
-                          empty, empty)
-    rank_points = np.concatenate(ranks).astype(np.float32)
-    suit_points = np.concatenate(suits).astype(np.float32)
+        return placed_at(marks, np.zeros((0, 2)), np.zeros((0, 2)))
+    return placed_at(marks, np.concatenate(ranks), np.concatenate(suits))
+
+
+def placed_at(marks: Marks, rank_points: np.ndarray, suit_points: np.ndarray) -> Candidates:
+    """Candidates at places (N x 2 rank and suit points) that no mark made: the marks under
+    their points, for the reader's mark planes, are MARK_PASS's."""
+    rank_points = rank_points.astype(np.float32).reshape(-1, 2)
+    suit_points = suit_points.astype(np.float32).reshape(-1, 2)
     marks_pass = marks.passes[MARK_PASS]
     return Candidates(rank_points, suit_points,
                       marks_pass.marks_at(rank_points).astype(np.int32),
