@@ -1,11 +1,21 @@
-"""The index reader's two networks on batches of any size."""
+"""The index reader: its networks on batches of any size, the second reader's check of sure
+readings."""
 
 from __future__ import annotations
 
-import numpy as np
+import random
 
+import cv2
+import numpy as np
+import pytest
+from test_vision_recognition import TRAINING, load_group
+
+from tableside.vision.assembly import CONFIDENT
 from tableside.vision.patches import CHANNELS, GLANCE, GLANCE_CHANNELS, PATCH
 from tableside.vision.reader import NO_INDEX, IndexReader
+from tableside.vision.recognizer import CardRecognizer
+from tableside.vision.scenes import draw_scene
+from tableside.vision.scoring import score_scene
 
 
 def test_the_reader_judges_an_empty_batch_as_nothing():
@@ -14,3 +24,18 @@ def test_the_reader_judges_an_empty_batch_as_nothing():
     assert reader.glance(np.zeros((0, GLANCE_CHANNELS, GLANCE, GLANCE), np.float32)).shape == (0,)
     judged = reader.judge(np.zeros((0, CHANNELS, PATCH, PATCH), np.float32))
     assert judged.shape == (0, NO_INDEX + 1)
+
+
+@pytest.mark.parametrize(("group", "seed", "place"), [
+    ("trained_on", 8086, (1184, 263)),  # a card read 4c by the first reader, surely
+    ("held_out", 21070, (983, 580)),  # and a Qc
+])
+def test_a_sure_misreading_the_second_reader_doubts_is_not_reported(group, seed, place):
+    # The first reader alone read these surely and wrongly (the card reported); the second
+    # reader gives them under CONFIRM_BELOW, so the mean counts: shown to the dealer as unsure.
+    cv2.setNumThreads(1)
+    scene = draw_scene(random.Random(seed), load_group(TRAINING[group]))
+    recognition = CardRecognizer().recognize(scene.image)
+    assert score_scene(scene, recognition.cards, f"scene {seed}").wrong == 0
+    flagged = [s for s in recognition.unsure if np.linalg.norm(s.centre - place) < 30]
+    assert flagged and all(s.confidence < CONFIDENT for s in flagged)
