@@ -7,9 +7,9 @@ patch with its colour and mark planes: a rank (or "no index") and a suit. A patc
 probabilities are rank times suit probability, so an unsure rank or an unsure suit both make
 an unsure card. The few doubtful readings of a frame are read again from a few slightly moved
 views, and by a second reader trained apart (on other scenes, from another seed), and all
-those readings are averaged. The sure ones are read by the second reader too: where it doubts
-the card, the two readers' mean counts (a reader's sure misreading is seldom the other's).
-The networks (tableside/vision/models/card_finder.onnx,
+those readings are averaged. Sure readings that no other corner of the card backs are read by
+the second reader too: where it doubts the card, the two readers' mean counts (a reader's sure
+misreading is seldom the other's). The networks (tableside/vision/models/card_finder.onnx,
 card_reader.onnx and card_reader_second.onnx, built by scripts/train_card_reader.py) run on
 OpenCV's dnn module: reading needs nothing beyond opencv-python and numpy.
 """
@@ -95,6 +95,8 @@ class IndexReader:
             keep = np.nonzero(self.glance(cut_glances(marks, candidates)) >= FINDER_KEEPS)[0]
         # (Empty batches are judged as nothing: a frame without candidates needs no guard.)
         probabilities[keep] = self.judge(cut_patches(marks, candidates.subset(keep)))
+        # (The recheck leaves sure readings alone; those the check below takes are the first
+        # reader's own.)
         sure = np.nonzero(probabilities[:, :NO_INDEX].max(axis=1) >= RECHECK_BELOW)[0]
         self._recheck(marks, candidates, probabilities)
         self._confirm(marks, candidates.subset(sure), probabilities, sure)
