@@ -7,7 +7,9 @@ card's turn, distance and perspective. Two views are cut:
 * the glance (``GLANCE`` pixels square, three planes): the ink share at half the reading size
   and the two mark planes, cut for every candidate, for the quick look that drops most;
 * the reading view (``PATCH`` pixels square, five planes): the ink share (0 paper, 1 the
-  darkest ink in the patch, so that light and glare do not matter), two colour planes (red
+  darkest ink on the candidate's own marks, so that light and glare do not matter, nor felt or
+  a picture darker than a pale index beside it: a four-colour deck's yellow diamonds near the
+  card's edge were washed out by the felt), two colour planes (red
   against green, yellow against blue, in the same units), which tell red suits from black on
   most decks (the reader also learns four-colour decks, where colour says less), and the two
   mark planes.
@@ -67,8 +69,8 @@ def cut_patches(marks: Marks, candidates: Candidates) -> np.ndarray:
     blue, green, red, level = (warped[..., k] for k in range(4))
     level = np.maximum(level, 1.0)
     ink = _ink(np.minimum(np.minimum(blue, green), red), level)
-    top = _top(ink)
     rank_mark, suit_mark = _mark_planes(marks, candidates, points, PATCH)
+    top = _top(ink, np.maximum(rank_mark, suit_mark) > 0)
     planes = np.stack([np.minimum(ink / top, 1.0),
                        np.clip((red - green) / level / top, -1.0, 1.0),
                        np.clip(((red + green) / 2 - blue) / level / top, -1.0, 1.0),
@@ -101,10 +103,18 @@ def _ink(darkness: np.ndarray, level: np.ndarray) -> np.ndarray:
     return np.clip(1.0 - darkness / np.maximum(level, 1.0), 0.0, 1.0)
 
 
-def _top(ink: np.ndarray) -> np.ndarray:
-    """The patch's darkest ink, as the darkest 2 x 2 block (one dark speck does not count)."""
+def _top(ink: np.ndarray, on_index: np.ndarray | None = None) -> np.ndarray:
+    """The patch's darkest ink, as the darkest 2 x 2 block (one dark speck does not count);
+    with ``on_index`` (N x size x size, the candidate's own marks), the darkest block touching
+    them, so that felt or a picture darker than a pale index does not wash it out."""
     blocks = (ink[:, ::2, ::2] + ink[:, 1::2, ::2] + ink[:, ::2, 1::2] + ink[:, 1::2, 1::2]) / 4
-    return np.maximum(blocks.reshape(len(ink), -1).max(axis=1), MIN_CONTRAST)[:, None, None]
+    blocks = blocks.reshape(len(ink), -1)
+    top = blocks.max(axis=1)
+    if on_index is not None:
+        touching = (on_index[:, ::2, ::2] | on_index[:, 1::2, ::2] | on_index[:, ::2, 1::2]
+                    | on_index[:, 1::2, 1::2]).reshape(len(ink), -1)
+        top = np.where(touching.any(axis=1), np.where(touching, blocks, 0.0).max(axis=1), top)
+    return np.maximum(top, MIN_CONTRAST)[:, None, None]
 
 
 def _sample_points(transforms: np.ndarray, size: int) -> np.ndarray:
