@@ -54,6 +54,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import multiprocessing
 import random
 import shutil
@@ -112,6 +113,9 @@ SUIT_TEXT = {"s": "\u2660", "h": "\u2665", "d": "\u2666", "c": "\u2663"}
 # How far the "inside" tests reach beyond a glyph's box (share of the box), since blur and
 # joined strokes move a mark's centre a little.
 GROW = 1.25
+# Hue turns in training (radians), and the share of patches turned by any angle (augment).
+HUE_TURN = 0.35
+HUE_TURN_SHARE = 0.3
 
 
 def main() -> None:
@@ -504,8 +508,21 @@ def augment(batch, generator):
     gamma = torch.exp(torch.empty(count, 1, 1, 1).uniform_(-0.4, 0.4, generator=generator))
     gain = torch.empty(count, 1, 1, 1).uniform_(0.6, 1.1, generator=generator)
     ink = ink ** gamma * gain
-    colour = batch[:, 1:] * torch.empty(count, 1, 1, 1).uniform_(0.6, 1.3, generator=generator)
-    batch = torch.cat([ink, colour], dim=1)
+    # Turn the colour planes (red-green, yellow-blue) about their origin, a hue change: a
+    # little for light warmer or colder than the scenes', all the way round for a share of the
+    # patches, so that the suit is read from its shape (a four-colour deck's yellow diamond
+    # under cold light looks like another deck's green club).
+    turn = torch.empty(count).uniform_(-HUE_TURN, HUE_TURN, generator=generator)
+    around = torch.rand(count, generator=generator) < HUE_TURN_SHARE
+    turn = torch.where(around, torch.empty(count).uniform_(-math.pi, math.pi,
+                                                            generator=generator), turn)
+    cos, sin = torch.cos(turn)[:, None, None], torch.sin(turn)[:, None, None]
+    red_green, yellow_blue = batch[:, 1], batch[:, 2]
+    colour = torch.stack([cos * red_green - sin * yellow_blue,
+                          sin * red_green + cos * yellow_blue], dim=1)
+    colour = colour * torch.empty(count, 1, 1, 1).uniform_(0.6, 1.3, generator=generator)
+    # (The mark planes stay 0 or 1, as the reader meets them.)
+    batch = torch.cat([ink, colour, batch[:, 3:]], dim=1)
     batch = batch + torch.randn(batch.shape, generator=generator) * \
         torch.empty(count, 1, 1, 1).uniform_(0, 0.08, generator=generator)
     shift = torch.randint(-1, 2, (2,), generator=generator)
