@@ -106,7 +106,8 @@ def _ink(darkness: np.ndarray, level: np.ndarray) -> np.ndarray:
 def _top(ink: np.ndarray, on_index: np.ndarray | None = None) -> np.ndarray:
     """The patch's darkest ink, as the darkest 2 x 2 block (one dark speck does not count);
     with ``on_index`` (N x size x size, the candidate's own marks), the darkest block touching
-    them, so that felt or a picture darker than a pale index does not wash it out."""
+    them, so that felt or a picture darker than a pale index does not wash it out (a patch
+    where no mark shows keeps the darkest block anywhere)."""
     blocks = (ink[:, ::2, ::2] + ink[:, 1::2, ::2] + ink[:, ::2, 1::2] + ink[:, 1::2, 1::2]) / 4
     blocks = blocks.reshape(len(ink), -1)
     top = blocks.max(axis=1)
