@@ -64,7 +64,7 @@ def score_scene(scene: Scene, reported: Sequence[CardSighting], label: str = "")
     for sighting in reported:
         name = str(sighting.card)
         card = truth.get(name)
-        if card is not None and _inside(sighting.centre, card.corners):
+        if card is not None and lies_on(sighting.centre, card.corners):
             found.add(name)
             continue
         score.wrong += 1
@@ -106,7 +106,8 @@ def score_photo(boxes: Iterable[tuple[str, tuple[float, float, float, float]]],
     return score
 
 
-def _inside(point: np.ndarray, corners: np.ndarray) -> bool:
+def lies_on(point: np.ndarray, corners: np.ndarray) -> bool:
+    """Whether a reported centre lies on the card with these corners (grown by GROW)."""
     centre = corners.mean(axis=0)
     grown = ((corners - centre) * GROW + centre).astype(np.float32).reshape(-1, 1, 2)
     return cv2.pointPolygonTest(grown, (float(point[0]), float(point[1])), False) >= 0

@@ -1,0 +1,139 @@
+"""Score card recognition on groups of drawn table scenes, as the tests do but on more scenes.
+
+The tests (tests/test_vision_recognition.py) score 70 scenes of the trained and of the held-out
+decks; a change to recognition is judged here on ten groups (10,000 scenes would take hours):
+
+    trained  5000  70   held  6000  70    (the tests' own scenes)
+    trained  8000 120   held  9000 120
+    trained 20000 150   held 21000 150
+    trained 30000 120   held 31000 120
+    drawn   77000 150   drawn 78000 150   (decks drawn by code: designs no reader saw)
+
+"trained" and "held" are the shared decks (../shared/data/decks) the shipped reader was trained
+on or held out from (card_reader.json); "drawn" decks come from tableside/vision/drawn.py with
+seeds 500-511. Scene n of a group is draw_scene(random.Random(seed + n), decks).
+
+    .venv/bin/python scripts/score_drawn_scenes.py                  # ~3 min on 2 cores
+    .venv/bin/python scripts/score_drawn_scenes.py --bars 0.8 0.9 0.95 --missed
+    .venv/bin/python scripts/score_drawn_scenes.py --reader OTHER.onnx --groups 5000 6000
+
+With several --bars every card the recogniser saw (sure or unsure, without a problem) is
+reported when its confidence reaches the bar: what a lower or higher CONFIDENT would give
+(duplicates are still settled at the shipped bar). --missed lists each missed card: its
+scene, deck, width and what was read on it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from multiprocessing import Pool
+from pathlib import Path
+
+import cv2
+
+from tableside.vision.assembly import CONFIDENT
+from tableside.vision.decks import load_deck
+from tableside.vision.drawn import drawn_deck
+from tableside.vision.reader import FINDER_PATH, MODEL_PATH, SECOND_PATH, IndexReader
+from tableside.vision.recognizer import CardRecognizer
+from tableside.vision.scenes import draw_scene
+from tableside.vision.scoring import lies_on, score_scene
+
+DECKS = Path(__file__).resolve().parents[2] / "shared" / "data" / "decks"
+GROUPS = (("trained", 5000, 70), ("held", 6000, 70), ("trained", 8000, 120),
+          ("held", 9000, 120), ("trained", 20000, 150), ("held", 21000, 150),
+          ("trained", 30000, 120), ("held", 31000, 120), ("drawn", 77000, 150),
+          ("drawn", 78000, 150))
+DRAWN_DECK_SEEDS = range(500, 512)
+
+_recognizer: CardRecognizer
+_decks: list
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--groups", type=int, nargs="*", help="the groups' seeds (all)")
+    parser.add_argument("--bars", type=float, nargs="*", default=[CONFIDENT])
+    parser.add_argument("--reader", type=Path, default=MODEL_PATH)
+    parser.add_argument("--second", type=Path, default=SECOND_PATH)
+    parser.add_argument("--scenes", type=int, help="at most this many scenes per group")
+    parser.add_argument("--processes", type=int, default=2)
+    parser.add_argument("--decks", type=Path, default=DECKS)
+    parser.add_argument("--missed", action="store_true", help="list the missed cards")
+    parser.add_argument("--json", type=Path, help="write the figures here")
+    args = parser.parse_args(argv)
+    groups = [g for g in GROUPS if not args.groups or g[1] in args.groups]
+    meta = json.loads(MODEL_PATH.with_suffix(".json").read_text())
+    totals: dict[str, list[list[int]]] = {}
+    figures = []
+    for kind, seed, count in groups:
+        count = min(count, args.scenes or count)
+        names = {"trained": meta["trained_on"], "held": meta["held_out"]}.get(kind, [])
+        started = time.perf_counter()
+        with Pool(args.processes, initializer=_start,
+                  initargs=(args.decks, names, args.reader, args.second)) as pool:
+            rows = pool.starmap(_score, [(seed + n, args.bars, args.missed)
+                                         for n in range(count)], chunksize=4)
+        seconds = time.perf_counter() - started
+        kept = totals.setdefault("drawn" if kind == "drawn" else "shared",
+                                 [[0, 0, 0] for _ in args.bars])
+        for b, bar in enumerate(args.bars):
+            asked, read, wrong = (sum(row[0][b][k] for row in rows) for k in range(3))
+            kept[b] = [kept[b][0] + asked, kept[b][1] + read, kept[b][2] + wrong]
+            figures.append({"kind": kind, "seed": seed, "scenes": count, "bar": bar,
+                            "asked": asked, "read": read, "wrong": wrong})
+            print(f"{kind:7s} {seed:5d} bar {bar:.2f}: read {read}/{asked}, wrong {wrong}"
+                  f"  ({seconds:.0f} s)", flush=True)
+        for n, row in enumerate(rows):
+            for line in row[1]:
+                print(f"  scene {seed}+{n}: {line}")
+    for kind, per_bar in totals.items():
+        for bar, (asked, read, wrong) in zip(args.bars, per_bar, strict=True):
+            print(f"{kind:7s} bar {bar:.2f}: read {read}/{asked} ({100 * read / asked:.2f} %),"
+                  f" wrong {wrong} ({100 * wrong / max(read + wrong, 1):.2f} % of reported)")
+    if args.json:
+        args.json.write_text(json.dumps(figures, indent=1))
+    return 0
+
+
+def _start(decks: Path, names: list[str], reader: Path, second: Path) -> None:
+    global _recognizer, _decks
+    cv2.setNumThreads(1)
+    _recognizer = CardRecognizer()
+    _recognizer.reader = IndexReader(reader, FINDER_PATH, second)
+    if names:
+        _decks = [load_deck(decks / name) for name in names]
+    else:
+        _decks = [drawn_deck(random.Random(seed)) for seed in DRAWN_DECK_SEEDS]
+
+
+def _score(seed: int, bars: list[float], missed: bool) -> tuple[list[tuple[int, int, int]],
+                                                                 list[str]]:
+    scene = draw_scene(random.Random(seed), _decks)
+    recognition = _recognizer.recognize(scene.image)
+    seen = [s for s in recognition.cards + recognition.unsure if s.problem is None]
+    scores = []
+    for bar in bars:
+        score = score_scene(scene, [s for s in seen if s.confidence >= bar])
+        scores.append((score.asked, score.read, score.wrong))
+    lines = []
+    if missed:
+        sure = {id(s) for s in recognition.cards}
+        for card in scene.cards:
+            if card.readable and not any(str(s.card) == card.name
+                                         and lies_on(s.centre, card.corners)
+                                         for s in recognition.cards):
+                on = [f"{s.card} {s.confidence:.2f}{' reported' if id(s) in sure else ''}"
+                      for s in recognition.cards + recognition.unsure
+                      if lies_on(s.centre, card.corners)]
+                lines.append(f"missed {card.name} of {scene.deck} ({card.width:.0f} px): "
+                             f"{', '.join(on) or 'nothing read'}")
+    return scores, lines
+
+
+if __name__ == "__main__":
+    sys.exit(main())
