@@ -19,8 +19,8 @@ seeds 500-511. Scene n of a group is draw_scene(random.Random(seed + n), decks).
 
 With several --bars every card the recogniser saw (sure or unsure, without a problem) is
 reported when its confidence reaches the bar: what a lower or higher CONFIDENT would give
-(duplicates are still settled at the shipped bar). --missed lists each missed card: its
-scene, deck, width and what was read on it.
+(duplicates are still settled at the shipped bar). --missed lists each missed card (its
+scene, deck, width and what was read on it) and each wrong report at the shipped bar.
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ import cv2
 from tableside.vision.assembly import CONFIDENT
 from tableside.vision.decks import load_deck
 from tableside.vision.drawn import drawn_deck
+from tableside.vision.pip_shapes import PipReader
 from tableside.vision.reader import FINDER_PATH, MODEL_PATH, SECOND_PATH, IndexReader
 from tableside.vision.recognizer import CardRecognizer
 from tableside.vision.scenes import draw_scene
@@ -60,6 +61,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bars", type=float, nargs="*", default=[CONFIDENT])
     parser.add_argument("--reader", type=Path, default=MODEL_PATH)
     parser.add_argument("--second", type=Path, default=SECOND_PATH)
+    parser.add_argument("--pip-reader", help="the pip reader (ONNX), or none (the shipped)")
     parser.add_argument("--scenes", type=int, help="at most this many scenes per group")
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--decks", type=Path, default=DECKS)
@@ -75,7 +77,8 @@ def main(argv: list[str] | None = None) -> int:
         names = {"trained": meta["trained_on"], "held": meta["held_out"]}.get(kind, [])
         started = time.perf_counter()
         with Pool(args.processes, initializer=_start,
-                  initargs=(args.decks, names, args.reader, args.second)) as pool:
+                  initargs=(args.decks, names, args.reader, args.second,
+                            args.pip_reader)) as pool:
             rows = pool.starmap(_score, [(seed + n, args.bars, args.missed)
                                          for n in range(count)], chunksize=4)
         seconds = time.perf_counter() - started
@@ -100,11 +103,14 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def _start(decks: Path, names: list[str], reader: Path, second: Path) -> None:
+def _start(decks: Path, names: list[str], reader: Path, second: Path,
+           pip_reader: str | None) -> None:
     global _recognizer, _decks
     cv2.setNumThreads(1)
     _recognizer = CardRecognizer()
     _recognizer.reader = IndexReader(reader, FINDER_PATH, second)
+    if pip_reader is not None:
+        _recognizer.pip_reader = None if pip_reader == "none" else PipReader(pip_reader)
     if names:
         _decks = [load_deck(decks / name) for name in names]
     else:
@@ -132,6 +138,12 @@ def _score(seed: int, bars: list[float], missed: bool) -> tuple[list[tuple[int, 
                       if lies_on(s.centre, card.corners)]
                 lines.append(f"missed {card.name} of {scene.deck} ({card.width:.0f} px): "
                              f"{', '.join(on) or 'nothing read'}")
+        for sighting in recognition.cards:
+            under = [card for card in scene.cards if lies_on(sighting.centre, card.corners)]
+            if not any(card.name == str(sighting.card) for card in under):
+                lines.append(f"wrong {sighting.card} ({sighting.confidence:.3f}, "
+                             f"{sighting.indices} indices) on "
+                             f"{', '.join(c.name for c in under) or 'no card'} of {scene.deck}")
     return scores, lines
 
 

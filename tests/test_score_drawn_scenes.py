@@ -25,3 +25,4 @@ def test_scores_a_group_at_several_bars_and_lists_the_missed(tmp_path):
     assert "shared  bar 0.95: read" in run.stdout
     missed = loose["asked"] - shipped["read"]
     assert run.stdout.count(" missed ") == missed
+    assert run.stdout.count(": wrong ") == shipped["wrong"]

@@ -7,7 +7,8 @@ edge) the marks in the middle are counted when they look like a number card's pi
 size, none as large as a court card's picture, and laid out as pips are, each with a partner
 turned half round the card's centre (but the seven's odd one). Anything else (a picture, an
 ace's ornament, pips joined by blur, a chip on the card) counts nothing. Their ink says which
-suits they may be, by what decks print. Positions are taken in the card's own coordinates
+suits they may be, by what decks print, and their shape (tableside/vision/pip_shapes.py), when
+the pip reader is given, which one of those. Positions are taken in the card's own coordinates
 through the perspective of its four corners, so a card seen at a slant counts too.
 
 Measured on drawn scenes (240: seeds 5000, 6000, 20000 and 21000, 60 each, all ten decks):
@@ -27,11 +28,18 @@ import cv2
 import numpy as np
 
 from tableside.vision.marks import MarkPass, Marks
+from tableside.vision.pip_shapes import SUITS as PIP_SUITS
+from tableside.vision.pip_shapes import PipReader, cut_pips
 from tableside.vision.whole_cards import card_sides, side_pairs, whole_cards
 
 # One pip's area as a share of the card's: smaller marks are specks or index strokes, larger
 # ones a picture or an ornament.
 PIP_AREA = (0.004, 0.04)
+# The pips' shapes (tableside/vision/pip_shapes.py) name their suit when the pip reader gives
+# it at least this much on average over the card's pips.
+SHAPE_SURE = 0.9
+# Pips are counted on the stricter ink pass, which parts pips that blur has joined.
+PIP_PASS = 1
 # The middle of the card, where pips are and indices are not (shares of width and height).
 MIDDLE_ACROSS = (0.17, 0.83)
 MIDDLE_ALONG = (0.08, 0.92)
@@ -49,31 +57,52 @@ PARTNER = 0.09
 
 @dataclass(frozen=True)
 class Pips:
-    """The pips on one whole number card: how many, and which suits (of "cdhs") their ink may
-    be."""
+    """The pips on one whole number card: how many, and which suits (of "cdhs") their ink and
+    shape may be."""
 
     count: int
     suits: str
 
 
-def pip_counts(marks: Marks, wholes: list[np.ndarray | None] | None = None
-               ) -> list[Pips | None]:
+def pip_counts(marks: Marks, wholes: list[np.ndarray | None] | None = None,
+               shapes: PipReader | None = None) -> list[Pips | None]:
     """Per card outline of the frame: its pips when it is one whole number card, else None.
-    ``wholes`` is the frame's whole_cards(marks), when already worked out."""
+    ``wholes`` is the frame's whole_cards(marks), when already worked out; with ``shapes``
+    the pips' shape narrows their suits too."""
     if wholes is None:
         wholes = whole_cards(marks)
-    return [None if corners is None else pips_of(marks, corners) for corners in wholes]
+    return [None if corners is None else pips_of(marks, corners, shapes) for corners in wholes]
 
 
-def pips_of(marks: Marks, corners: np.ndarray) -> Pips | None:
+def pips_of(marks: Marks, corners: np.ndarray, shapes: PipReader | None = None) -> Pips | None:
     """The pips of the whole card with this outline (4 x 2 corners in order round it), or None
-    when its middle does not look like a number card's. Counted on the stricter ink pass,
-    which parts pips that blur has joined."""
-    strict = marks.passes[1]
-    found = pip_marks(strict, corners)
+    when its middle does not look like a number card's."""
+    found = number_card_pips(marks, corners)
+    if found is None:
+        return None
+    strict = marks.passes[PIP_PASS]
+    suits = suits_of_ink(*_colour(marks, strict, found))
+    if shapes is not None:
+        suits = narrowed_suits(suits, shapes.suits(cut_pips(marks, strict, found, corners)))
+    return Pips(len(found), suits)
+
+
+def narrowed_suits(suits: str, shapes: np.ndarray) -> str:
+    """The suits the ink allows narrowed to the one the pips' shapes (N x 4 probabilities)
+    name, when they name one surely on average and the ink allows it (a shape the ink rules out
+    says something is amiss: the ink's suits stand)."""
+    mean = shapes.mean(axis=0)
+    named = PIP_SUITS[int(mean.argmax())]
+    return named if mean.max() >= SHAPE_SURE and named in suits else suits
+
+
+def number_card_pips(marks: Marks, corners: np.ndarray) -> np.ndarray | None:
+    """The numbers of the marks (of pass PIP_PASS) that are the pips of the whole card with
+    this outline, or None when its middle does not look like a number card's."""
+    found = pip_marks(marks.passes[PIP_PASS], corners)
     if found is None or _picture(marks.passes[0], corners):
         return None
-    return Pips(len(found), suits_of_ink(*_colour(marks, strict, found)))
+    return found
 
 
 def pip_marks(marks: MarkPass, corners: np.ndarray) -> np.ndarray | None:

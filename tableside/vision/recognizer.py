@@ -23,6 +23,7 @@ from tableside.vision.assembly import CONFIDENT, CardSighting, assemble
 from tableside.vision.candidates import Candidates, find_candidates
 from tableside.vision.corner_indices import read_corners
 from tableside.vision.marks import find_marks
+from tableside.vision.pip_shapes import PipReader
 from tableside.vision.pips import pip_counts
 from tableside.vision.placed_indices import read_placed, unread_cards
 from tableside.vision.reader import MODEL_PATH, IndexReader
@@ -50,6 +51,7 @@ class CardRecognizer:
     def __init__(self, model_path: str | Path = MODEL_PATH, *, confident: float = CONFIDENT,
                  max_width: int = MAX_WIDTH) -> None:
         self.reader = IndexReader(model_path)
+        self.pip_reader: PipReader | None = PipReader()
         self.confident = confident
         self.max_width = max_width
 
@@ -77,7 +79,7 @@ class CardRecognizer:
         candidates = Candidates.join([candidates, cornered])
         probabilities = np.concatenate([probabilities, cornered_probabilities])
         sightings = assemble(probabilities, candidates.rank_points, candidates.suit_points,
-                             marks.outlines, pip_counts(marks, wholes))
+                             marks.outlines, pip_counts(marks, wholes, self.pip_reader))
         if scale != 1.0:
             sightings = [CardSighting(s.card, s.corners / scale, s.confidence, s.indices,
                                       s.problem) for s in sightings]
