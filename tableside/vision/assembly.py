@@ -15,8 +15,8 @@ duplicate, unless one place alone is sure (CONFIDENT): that one stands and the d
 are the duplicates. Conflicts and duplicates are reported as unsure, never as a guess.
 
 An index on a whole number card whose pips were counted (tableside/vision/pips.py) reads the
-cards the pips rule out (other ranks, suits their ink cannot be) as far less likely: the
-reader's doubt between a small, blurred 2h and 2d is settled by two big yellow diamonds.
+cards the pips rule out (other ranks, suits their ink or shape cannot be) as far less likely:
+the reader's doubt between a small, blurred 2h and 2d is settled by two big yellow diamonds.
 
 A card's outline is the paper region around it when that region is one whole card; otherwise
 (fanned and overlapping cards) it is drawn from the index: the card's corner sits a little up
@@ -78,7 +78,7 @@ DUPLICATE_SURE = 0.5
 # reader); session 5's reader made no wrong report there at either bar.
 CONFIDENT = 0.95
 # An index on a whole number card reads cards its pips rule out (another rank, a suit their
-# ink cannot be) this much less likely, so that a sure reading the pips contradict is no
+# ink or shape cannot be) this much less likely, so that a sure reading the pips contradict is no
 # longer sure. Measured on the test scenes (70 per group): 0.1 read one card fewer than 0.02,
 # 0.005 the same; on 270 more scenes per group (from seeds 20000 and 30000) 0.005 kept back two
 # wrong reports that 0.02 let through (a 5d of a four-colour deck read 6d and Kd at 0.98-0.999
