@@ -36,9 +36,9 @@ from tableside.vision.whole_cards import card_sides, side_pairs, whole_cards
 # ones a picture or an ornament.
 PIP_AREA = (0.004, 0.04)
 # The pips' shapes (tableside/vision/pip_shapes.py) name their suit when the pip reader gives
-# it at least this much on average over the card's pips. (The one bar tried: on drawn scenes,
-# scripts/score_drawn_scenes.py, shared decks 7,113 -> 7,116 of 7,216 read, wrong 6 -> 6; decks
-# drawn by code 2,216 -> 2,218 of 2,275, wrong 11 -> 9.)
+# it at least this much on average over the card's pips. Measured on drawn scenes
+# (scripts/score_drawn_scenes.py) against no shape: shared decks 7,113 -> 7,116 of 7,216 read,
+# wrong 6 -> 6; decks drawn by code 2,216 -> 2,218 of 2,275, wrong 11 -> 9; 0.75 read the same.
 SHAPE_SURE = 0.9
 # Pips are counted on the stricter ink pass, which parts pips that blur has joined.
 PIP_PASS = 1
