@@ -17,6 +17,7 @@ import cv2
 import numpy as np
 
 from tableside.vision.marks import MarkPass, Marks
+from tableside.vision.reader import forward, load_network, softmax
 from tableside.vision.whole_cards import side_pairs
 
 PIP_PATCH = 16
@@ -75,15 +76,10 @@ class PipReader:
     """Loads the pip network once; :meth:`suits` judges a batch of pips."""
 
     def __init__(self, model_path: str | Path = MODEL_PATH) -> None:
-        if not Path(model_path).is_file():
-            raise FileNotFoundError(f"the pip reader model is missing: {model_path}")
-        self._network = cv2.dnn.readNetFromONNX(str(model_path))
+        self._network = load_network(Path(model_path))
 
     def suits(self, patches: np.ndarray) -> np.ndarray:
         """N x 4 probabilities of the suits (clubs, diamonds, hearts, spades)."""
         if len(patches) == 0:
             return np.zeros((0, len(SUITS)), np.float32)
-        self._network.setInput(np.ascontiguousarray(patches, np.float32))
-        logits = self._network.forward().reshape(len(patches), -1)
-        shifted = np.exp(logits - logits.max(axis=1, keepdims=True))
-        return shifted / shifted.sum(axis=1, keepdims=True)
+        return softmax(forward(self._network, patches))

@@ -82,9 +82,9 @@ class IndexReader:
     def __init__(self, model_path: str | Path = MODEL_PATH,
                  finder_path: str | Path | None = FINDER_PATH,
                  second_path: str | Path | None = SECOND_PATH) -> None:
-        self._reader = _load(Path(model_path))
-        self._finder = _load(Path(finder_path)) if finder_path is not None else None
-        self._second = _load(Path(second_path)) if second_path is not None else None
+        self._reader = load_network(Path(model_path))
+        self._finder = load_network(Path(finder_path)) if finder_path is not None else None
+        self._second = load_network(Path(second_path)) if second_path is not None else None
 
     def read(self, marks: Marks, candidates: Candidates) -> IndexReadings:
         """Judge every candidate of a frame."""
@@ -161,7 +161,7 @@ class IndexReader:
         """The quick look: each glance's chance of showing an index."""
         if len(glances) == 0:
             return np.zeros(0, np.float32)
-        return _sigmoid(_forward(self._finder, glances)[:, 0])
+        return _sigmoid(forward(self._finder, glances)[:, 0])
 
     def judge(self, patches: np.ndarray) -> np.ndarray:
         """The closer look: N x 53 probabilities (52 cards, then no index)."""
@@ -172,9 +172,9 @@ def _judged(network, patches: np.ndarray) -> np.ndarray:
     """A reader network's N x 53 probabilities for a batch of patches."""
     if len(patches) == 0:
         return np.zeros((0, NO_INDEX + 1), np.float32)
-    logits = _forward(network, patches)
-    rank_p = _softmax(logits[:, :_RANKS + 1])
-    suit_p = _softmax(logits[:, _RANKS + 1:])
+    logits = forward(network, patches)
+    rank_p = softmax(logits[:, :_RANKS + 1])
+    suit_p = softmax(logits[:, _RANKS + 1:])
     probabilities = np.empty((len(patches), NO_INDEX + 1), np.float32)
     probabilities[:, :NO_INDEX] = (rank_p[:, :_RANKS, None] * suit_p[:, None, :]).reshape(
         len(patches), NO_INDEX)
@@ -182,13 +182,15 @@ def _judged(network, patches: np.ndarray) -> np.ndarray:
     return probabilities
 
 
-def _load(path: Path):
+def load_network(path: Path):
+    """A network (ONNX) for cv2.dnn; a clear error when the file is missing."""
     if not path.is_file():
         raise FileNotFoundError(f"a card reader model is missing: {path}")
     return cv2.dnn.readNetFromONNX(str(path))
 
 
-def _forward(network, patches: np.ndarray) -> np.ndarray:
+def forward(network, patches: np.ndarray) -> np.ndarray:
+    """The network's outputs (N x K) for a batch of patches, judged in batches of _BATCH."""
     outputs = []
     for start in range(0, len(patches), _BATCH):
         batch = np.ascontiguousarray(patches[start:start + _BATCH], np.float32)
@@ -197,7 +199,7 @@ def _forward(network, patches: np.ndarray) -> np.ndarray:
     return np.concatenate(outputs)
 
 
-def _softmax(logits: np.ndarray) -> np.ndarray:
+def softmax(logits: np.ndarray) -> np.ndarray:
     shifted = np.exp(logits - logits.max(axis=1, keepdims=True))
     return shifted / shifted.sum(axis=1, keepdims=True)
 
