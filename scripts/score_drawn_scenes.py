@@ -134,6 +134,7 @@ def _score(seed: int, bars: list[float], missed: bool) -> tuple[list[tuple[int, 
                                          and lies_on(s.centre, card.corners)
                                          for s in recognition.cards):
                 on = [f"{s.card} {s.confidence:.2f}{' reported' if id(s) in sure else ''}"
+                      f"{f' ({s.problem})' if s.problem else ''}"
                       for s in recognition.cards + recognition.unsure
                       if lies_on(s.centre, card.corners)]
                 lines.append(f"missed {card.name} of {scene.deck} ({card.width:.0f} px): "

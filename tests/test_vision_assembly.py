@@ -62,6 +62,37 @@ def test_a_card_seen_along_one_side_by_two_indices_in_a_column_is_centred_on_the
     assert abs(x - 210.0) < 5.0 and abs(y - 187.0) < 5.0
 
 
+def column_of_8c(paper: np.ndarray) -> np.ndarray:
+    """The centre of the 8c read from a column of two indices (as above) over this paper."""
+    probabilities = np.stack([reading("8c"), reading("8c")])
+    rank_points = np.array([[210.0, 112.0], [210.0, 262.0]], np.float32)
+    suit_points = np.array([[210.0, 129.0], [210.0, 245.0]], np.float32)
+    [sighting] = assemble(probabilities, rank_points, suit_points, (), paper=paper)
+    return sighting.centre
+
+
+def test_a_card_seen_along_one_side_lies_on_the_paper_side_of_its_column():
+    # The first card of a fan seen along its left side: paper (this card and the fan under
+    # it) right of the column, bare table left of it. The card lies on the paper.
+    paper = np.zeros((400, 500), np.uint8)
+    paper[80:300, 200:480] = 255
+    x, y = column_of_8c(paper)
+    assert 240.0 < x < 300.0 and abs(y - 187.0) < 5.0
+    # ...and on the left when the paper is there (the last card of a fan, seen on its right).
+    paper = np.zeros((400, 500), np.uint8)
+    paper[80:300, 0:220] = 255
+    x, _ = column_of_8c(paper)
+    assert 120.0 < x < 180.0
+
+
+def test_a_column_with_paper_on_both_sides_stays_centred():
+    # In the middle of a heap both sides are paper: the indices still do not tell the side.
+    paper = np.zeros((400, 500), np.uint8)
+    paper[60:320, 60:420] = 255
+    x, _ = column_of_8c(paper)
+    assert abs(x - 210.0) < 5.0
+
+
 def test_a_card_partly_under_another_is_outlined_by_the_part_in_view():
     # A queen lies over the left of a nine, whose bottom-right index alone is in view (as in
     # a photograph of the shared set). The nine's outline estimated from that index reaches

@@ -119,6 +119,16 @@ LEAST_VISIBLE = 0.15
 # Two indices of different cards turned the same way this near (index spans) in one paper
 # region make it two cards: a card's own printing is farther from its index.
 SHARED_CORNER_SPANS = 2.5
+# An outline estimated from indices lies on paper when this share of it (of its part in the
+# frame) is card paper, and partly on bare table below OFF_PAPER: a card's own paper fills
+# its outline but for the estimate's error. At least IN_FRAME of it must be in the frame.
+# Used only where the indices leave the side open (_column_outline): putting a card read
+# from one index on the paper side of it (as if it were the top-right index of a deck with
+# indices in all four corners) where the usual side was partly table read 4 cards fewer of
+# the shared decks' scenes and made 4 wrong reports more.
+ON_PAPER = 0.9
+OFF_PAPER = 0.8
+IN_FRAME = 0.2
 # Card height over width that two opposite corners of one card may show; outside it their
 # outline is estimated from one index instead.
 PAIR_ASPECTS = (1.1, 1.9)
@@ -178,9 +188,12 @@ class _Index:
 
 def assemble(probabilities: np.ndarray, rank_points: np.ndarray, suit_points: np.ndarray,
              outlines: tuple[np.ndarray, ...],
-             pips: Sequence[Pips | None] | None = None) -> list[CardSighting]:
+             pips: Sequence[Pips | None] | None = None,
+             paper: np.ndarray | None = None) -> list[CardSighting]:
     """Cards from per-candidate probabilities (N x 53: the 52 cards, then "no index"); pips
-    gives per outline the pips counted on it, if any (see tableside/vision/pips.py)."""
+    gives per outline the pips counted on it, if any (see tableside/vision/pips.py); paper is
+    the frame's mask of card paper (tableside/vision/marks.py: Marks.cards), which tells on
+    which side of a column of indices their card lies."""
     index_chance = 1.0 - probabilities[:, 52]
     chosen = np.nonzero(index_chance >= MIN_INDEX)[0]
     if len(chosen) == 0:
@@ -204,7 +217,7 @@ def assemble(probabilities: np.ndarray, rank_points: np.ndarray, suit_points: np
         pips = [None if n in shared else counted for n, counted in enumerate(pips)]
         for index in indices:
             index.cards = _with_pips(index.cards, _pips_at(index, outlines, pips))
-    return _join_indices(indices, rectangles, width_per_span, aspect)
+    return _join_indices(indices, rectangles, width_per_span, aspect, paper)
 
 
 def _drop_shared_outlines(indices: list[_Index], outlines: tuple[np.ndarray, ...]) -> set[int]:
@@ -293,7 +306,8 @@ def _part_of_rank(view: _Index, whole: _Index) -> bool:
 
 
 def _join_indices(indices: list[_Index], rectangles: list[np.ndarray | None],
-                  width_per_span: float, aspect: float) -> list[CardSighting]:
+                  width_per_span: float, aspect: float,
+                  paper: np.ndarray | None) -> list[CardSighting]:
     # Each index proposes its card's outline; indices of one card are joined.
     outlines = [_outline(index, rectangles, width_per_span, aspect) for index in indices]
     groups: list[list[int]] = []
@@ -323,7 +337,7 @@ def _join_indices(indices: list[_Index], rectangles: list[np.ndarray | None],
         if members[0].outline is None:
             paired = _pair_outline(members, card)
             if paired is None:
-                paired = _column_outline(members, card, aspect)
+                paired = _column_outline(members, card, aspect, paper)
             outline = outline if paired is None else paired
         sightings.append(CardSighting(Card(card), outline,
                                       min(float(sureness[card]), 0.9999), len(members),
@@ -534,11 +548,13 @@ def _pair_outline(members: list[_Index], card: int) -> np.ndarray | None:
     return None
 
 
-def _column_outline(members: list[_Index], card: int, aspect: float) -> np.ndarray | None:
+def _column_outline(members: list[_Index], card: int, aspect: float,
+                    paper: np.ndarray | None) -> np.ndarray | None:
     """For two indices of one card in one column, the upper upright and the lower turned half
     round (a deck with indices in all four corners, seen along one side): which side the
-    card lies on they do not tell, so the outline is centred on their column, where both
-    possible cards overlap."""
+    card lies on they do not tell. Where the card on one side would lie on paper and on the
+    other partly on bare table (the first card of a fan), it lies on the paper side;
+    otherwise the outline is centred on their column, where both possible cards overlap."""
     named = [m for m in members if m.card == card]
     for a in named:
         for b in named:
@@ -550,9 +566,42 @@ def _column_outline(members: list[_Index], card: int, aspect: float) -> np.ndarr
                 continue
             width = height / aspect
             top = a.rank - CORNER_UP * a.span * a.down - width / 2 * a.right
-            return np.array([top, top + width * a.right, top + width * a.right + height * a.down,
-                             top + height * a.down])
+            centred = np.array([top, top + width * a.right,
+                                top + width * a.right + height * a.down, top + height * a.down])
+            if paper is None:
+                return centred
+            shift = (width / 2 - CORNER_LEFT * a.span) * a.right
+            sides = [centred + shift, centred - shift]
+            shares = [_paper_share(side, paper) for side in sides]
+            for side, share, other in zip(sides, shares, shares[::-1], strict=True):
+                if _on_paper(share) and _off_paper(other):
+                    return side
+            return centred
     return None
+
+
+def _on_paper(share: float | None) -> bool:
+    return share is not None and share >= ON_PAPER
+
+
+def _off_paper(share: float | None) -> bool:
+    return share is not None and share < OFF_PAPER
+
+
+def _paper_share(outline: np.ndarray, paper: np.ndarray) -> float | None:
+    """The share of the outline's part in the frame that is card paper; None when too little
+    of it is in the frame to tell."""
+    height, width = paper.shape[:2]
+    x0, y0 = np.maximum(np.floor(outline.min(axis=0)).astype(int), 0)
+    x1, y1 = np.minimum(np.ceil(outline.max(axis=0)).astype(int) + 1, [width, height])
+    if x1 <= x0 or y1 <= y0:
+        return None
+    inside = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    cv2.fillConvexPoly(inside, np.round(outline - [x0, y0]).astype(np.int32), 255)
+    area = cv2.countNonZero(inside)
+    if area < IN_FRAME * cv2.contourArea(outline.astype(np.float32)):
+        return None
+    return cv2.countNonZero(cv2.bitwise_and(inside, paper[y0:y1, x0:x1])) / area
 
 
 def _facing(a: _Index, b: _Index) -> bool:

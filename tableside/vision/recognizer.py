@@ -79,7 +79,8 @@ class CardRecognizer:
         candidates = Candidates.join([candidates, cornered])
         probabilities = np.concatenate([probabilities, cornered_probabilities])
         sightings = assemble(probabilities, candidates.rank_points, candidates.suit_points,
-                             marks.outlines, pip_counts(marks, wholes, self.pip_reader))
+                             marks.outlines, pip_counts(marks, wholes, self.pip_reader),
+                             marks.cards)
         if scale != 1.0:
             sightings = [CardSighting(s.card, s.corners / scale, s.confidence, s.indices,
                                       s.problem) for s in sightings]
