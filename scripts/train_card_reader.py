@@ -18,8 +18,9 @@ of indices, see tableside/vision/candidates.py):
 
 A candidate is labelled with a card when its rank point lies on the rank and its suit point on
 the suit of a corner index that is wholly in view; candidates on partly hidden or glared-out
-indices are left out; everything else is "no index". The network is exported to ONNX for
-cv2.dnn; a JSON file beside it records the classes, the decks used and the training figures.
+indices are left out; everything else is "no index". The network is exported to ONNX (run by
+ONNX Runtime, or cv2.dnn: tableside/vision/networks.py); a JSON file beside it records the
+classes, the decks used and the training figures.
 
 Needs (for training only, never at run time): torch, onnx, Pillow.
 

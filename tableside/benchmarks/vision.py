@@ -6,11 +6,12 @@ the manner of the well-known hobby card detectors (EdjeElectronics' OpenCV-Playi
 Detector): threshold, four-cornered contours taken as cards, each card flattened, its top-left
 corner split into rank and suit and template-matched. The baseline is given templates cut from
 the very deck in the scenes, an advantage tableside does not have. OpenCV runs on one thread
-(``cv2.setNumThreads(1)``). Each frame's time is its wall-clock time; the median, the 90th
-percentile, the scores (read and wrong rates, as the tests count them) and the peak memory
-(process resident size, and the Python/numpy peak through tracemalloc in a separate pass over
-a few frames, since tracing slows allocation) are reported. Scenes come from decks drawn by
-code, or from ``--decks`` (a deck folder, or a folder of deck folders).
+(``cv2.setNumThreads(1)``), and so do tableside's networks (ONNX Runtime, or with ``--backend
+opencv`` cv2.dnn as where ONNX Runtime is missing). Each frame's time is its wall-clock time;
+the median, the 90th percentile, the scores (read and wrong rates, as the tests count them)
+and the peak memory (process resident size, and the Python/numpy peak through tracemalloc in a
+separate pass over a few frames, since tracing slows allocation) are reported. Scenes come
+from decks drawn by code, or from ``--decks`` (a deck folder, or a folder of deck folders).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from tableside.cards import Card
 from tableside.vision.assembly import CardSighting
 from tableside.vision.decks import Deck, load_deck
 from tableside.vision.drawn import drawn_deck
+from tableside.vision.networks import BACKENDS
 from tableside.vision.recognizer import CardRecognizer
 from tableside.vision.scenes import Scene, SceneOptions, draw_scene
 from tableside.vision.scoring import Score, score_scene
@@ -47,6 +49,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="a deck folder or a folder of deck folders (default: decks "
                              "drawn by code)")
     parser.add_argument("--seed", type=int, default=11, help="seed of the scenes (default 11)")
+    parser.add_argument("--backend", choices=BACKENDS, default=None,
+                        help="what runs the networks (default: the fastest installed)")
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
@@ -54,7 +58,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     decks = _decks(args)
     rng = random.Random(args.seed)
     scenes = [draw_scene(rng, [rng.choice(decks)], SceneOptions()) for _ in range(args.frames)]
-    recognizer = CardRecognizer()
+    recognizer = CardRecognizer(backend=args.backend)
     recognizer.recognize(scenes[0].image)  # load and warm up outside the clock
 
     ours = _measure(lambda frame: recognizer.recognize(frame).cards, scenes, trace=True)
@@ -63,8 +67,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                     pass_scene=True)
     return {
         "benchmark": "vision",
-        "machine": machine_info("opencv-python"),
+        "machine": machine_info("opencv-python", "onnxruntime"),
         "opencv_threads": cv2.getNumThreads(),
+        "networks_backend": recognizer.reader.backend,
         "frames": len(scenes),
         "frame_size": list(SceneOptions().size),
         "decks": [deck.name for deck in decks],

@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 
 from tableside.vision.marks import MarkPass, Marks
-from tableside.vision.reader import forward, load_network, softmax
+from tableside.vision.networks import Network, softmax
 from tableside.vision.whole_cards import side_pairs
 
 PIP_PATCH = 16
@@ -75,11 +75,12 @@ def cut_pips(marks: Marks, marks_pass: MarkPass, pips: np.ndarray,
 class PipReader:
     """Loads the pip network once; :meth:`suits` judges a batch of pips."""
 
-    def __init__(self, model_path: str | Path = MODEL_PATH) -> None:
-        self._network = load_network(Path(model_path))
+    def __init__(self, model_path: str | Path = MODEL_PATH, *,
+                 backend: str | None = None) -> None:
+        self._network = Network(model_path, backend)
 
     def suits(self, patches: np.ndarray) -> np.ndarray:
         """N x 4 probabilities of the suits (clubs, diamonds, hearts, spades)."""
         if len(patches) == 0:
             return np.zeros((0, len(SUITS)), np.float32)
-        return softmax(forward(self._network, patches))
+        return softmax(self._network(patches))

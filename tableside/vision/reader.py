@@ -11,7 +11,7 @@ those readings are averaged. Sure readings that no other corner of the card back
 the second reader too: where it doubts the card, the two readers' mean counts (a reader's sure
 misreading is seldom the other's). The networks (tableside/vision/models/card_finder.onnx,
 card_reader.onnx and card_reader_second.onnx, built by scripts/train_card_reader.py) run on
-OpenCV's dnn module: reading needs nothing beyond opencv-python and numpy.
+ONNX Runtime, or on OpenCV's dnn module where that is missing (tableside/vision/networks.py).
 """
 
 from __future__ import annotations
@@ -19,11 +19,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-import cv2
 import numpy as np
 
 from tableside.vision.candidates import Candidates
 from tableside.vision.marks import Marks
+from tableside.vision.networks import Network, softmax
 from tableside.vision.patches import cut_glances, cut_patches
 
 MODELS = Path(__file__).resolve().parent / "models"
@@ -54,7 +54,6 @@ CONFIRM_BELOW = 0.65
 # of clubs read as spades from both corners).
 BACKED_APART = 2.0
 _RANKS = 13
-_BATCH = 256
 
 
 @dataclass(frozen=True)
@@ -81,10 +80,16 @@ class IndexReader:
 
     def __init__(self, model_path: str | Path = MODEL_PATH,
                  finder_path: str | Path | None = FINDER_PATH,
-                 second_path: str | Path | None = SECOND_PATH) -> None:
-        self._reader = load_network(Path(model_path))
-        self._finder = load_network(Path(finder_path)) if finder_path is not None else None
-        self._second = load_network(Path(second_path)) if second_path is not None else None
+                 second_path: str | Path | None = SECOND_PATH, *,
+                 backend: str | None = None) -> None:
+        self._reader = Network(model_path, backend)
+        self._finder = Network(finder_path, backend) if finder_path is not None else None
+        self._second = Network(second_path, backend) if second_path is not None else None
+
+    @property
+    def backend(self) -> str:
+        """What runs the networks (tableside/vision/networks.py)."""
+        return self._reader.backend
 
     def read(self, marks: Marks, candidates: Candidates) -> IndexReadings:
         """Judge every candidate of a frame."""
@@ -161,18 +166,18 @@ class IndexReader:
         """The quick look: each glance's chance of showing an index."""
         if len(glances) == 0:
             return np.zeros(0, np.float32)
-        return _sigmoid(forward(self._finder, glances)[:, 0])
+        return _sigmoid(self._finder(glances)[:, 0])
 
     def judge(self, patches: np.ndarray) -> np.ndarray:
         """The closer look: N x 53 probabilities (52 cards, then no index)."""
         return _judged(self._reader, patches)
 
 
-def _judged(network, patches: np.ndarray) -> np.ndarray:
+def _judged(network: Network, patches: np.ndarray) -> np.ndarray:
     """A reader network's N x 53 probabilities for a batch of patches."""
     if len(patches) == 0:
         return np.zeros((0, NO_INDEX + 1), np.float32)
-    logits = forward(network, patches)
+    logits = network(patches)
     rank_p = softmax(logits[:, :_RANKS + 1])
     suit_p = softmax(logits[:, _RANKS + 1:])
     probabilities = np.empty((len(patches), NO_INDEX + 1), np.float32)
@@ -180,28 +185,6 @@ def _judged(network, patches: np.ndarray) -> np.ndarray:
         len(patches), NO_INDEX)
     probabilities[:, NO_INDEX] = rank_p[:, _RANKS]
     return probabilities
-
-
-def load_network(path: Path):
-    """A network (ONNX) for cv2.dnn; a clear error when the file is missing."""
-    if not path.is_file():
-        raise FileNotFoundError(f"a card reader model is missing: {path}")
-    return cv2.dnn.readNetFromONNX(str(path))
-
-
-def forward(network, patches: np.ndarray) -> np.ndarray:
-    """The network's outputs (N x K) for a batch of patches, judged in batches of _BATCH."""
-    outputs = []
-    for start in range(0, len(patches), _BATCH):
-        batch = np.ascontiguousarray(patches[start:start + _BATCH], np.float32)
-        network.setInput(batch)
-        outputs.append(network.forward().reshape(len(batch), -1))
-    return np.concatenate(outputs)
-
-
-def softmax(logits: np.ndarray) -> np.ndarray:
-    shifted = np.exp(logits - logits.max(axis=1, keepdims=True))
-    return shifted / shifted.sum(axis=1, keepdims=True)
 
 
 def _sigmoid(values: np.ndarray) -> np.ndarray:

@@ -49,9 +49,11 @@ class CardRecognizer:
     """Loads the reader once; call :meth:`recognize` per frame (BGR, as OpenCV reads it)."""
 
     def __init__(self, model_path: str | Path = MODEL_PATH, *, confident: float = CONFIDENT,
-                 max_width: int = MAX_WIDTH) -> None:
-        self.reader = IndexReader(model_path)
-        self.pip_reader: PipReader | None = PipReader()
+                 max_width: int = MAX_WIDTH, backend: str | None = None) -> None:
+        # backend: what runs the networks (tableside/vision/networks.py; default the fastest
+        # installed).
+        self.reader = IndexReader(model_path, backend=backend)
+        self.pip_reader: PipReader | None = PipReader(backend=backend)
         self.confident = confident
         self.max_width = max_width
 

@@ -1,0 +1,77 @@
+"""The small networks that ship in tableside/vision/models/, run on the CPU.
+
+They run on ONNX Runtime where it is installed (it is a dependency on every machine it has
+wheels for), else on OpenCV's dnn module, which reads the same files: the two give the same
+outputs but for rounding (tests/test_vision_networks.py). ONNX Runtime is the faster by far on
+these small convolutions, 4.6 times on the finder's glances and 3 times on the reader's patches
+on the development machine (one thread each), which is most of a frame's reading time.
+
+Each network runs on one thread: the recogniser's budget is one core of the Pi (the rest serve
+the table service and the pages), and frames come one at a time.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+try:
+    import onnxruntime
+except ImportError:  # e.g. 32-bit Raspberry Pi OS, for which it has no wheels
+    onnxruntime = None
+
+BACKENDS = ("onnxruntime", "opencv")
+# Patches per call: bounds the memory of one call on frames with many candidates.
+_BATCH = 256
+
+
+def default_backend() -> str:
+    """ONNX Runtime when it is installed, else OpenCV's dnn module."""
+    return "onnxruntime" if onnxruntime is not None else "opencv"
+
+
+class Network:
+    """One network, loaded once; call it with a batch (N x C x H x W, float32) for its
+    outputs (N x K)."""
+
+    def __init__(self, path: str | Path, backend: str | None = None) -> None:
+        path = Path(path)
+        if not path.is_file():
+            raise FileNotFoundError(f"a network of the card recogniser is missing: {path}")
+        self.backend = backend or default_backend()
+        if self.backend == "onnxruntime":
+            if onnxruntime is None:
+                raise RuntimeError("onnxruntime is not installed: pip install onnxruntime, "
+                                   "or use the backend 'opencv'")
+            options = onnxruntime.SessionOptions()
+            options.intra_op_num_threads = 1
+            options.inter_op_num_threads = 1
+            self._session = onnxruntime.InferenceSession(
+                str(path), options, providers=["CPUExecutionProvider"])
+            self._input = self._session.get_inputs()[0].name
+        elif self.backend == "opencv":
+            self._net = cv2.dnn.readNetFromONNX(str(path))
+        else:
+            raise ValueError(f"unknown network backend {self.backend!r}; "
+                             f"one of {', '.join(BACKENDS)}")
+
+    def __call__(self, batch: np.ndarray) -> np.ndarray:
+        outputs = []
+        for start in range(0, len(batch), _BATCH):
+            part = np.ascontiguousarray(batch[start:start + _BATCH], np.float32)
+            outputs.append(self._run(part).reshape(len(part), -1))
+        return np.concatenate(outputs)
+
+    def _run(self, batch: np.ndarray) -> np.ndarray:
+        if self.backend == "onnxruntime":
+            return self._session.run(None, {self._input: batch})[0]
+        self._net.setInput(batch)
+        return self._net.forward()
+
+
+def softmax(logits: np.ndarray) -> np.ndarray:
+    """Probabilities from logits, along each row."""
+    shifted = np.exp(logits - logits.max(axis=1, keepdims=True))
+    return shifted / shifted.sum(axis=1, keepdims=True)

@@ -1,0 +1,63 @@
+"""The networks' two runners: ONNX Runtime and OpenCV's dnn module read the shipped files alike."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from test_vision_recognition import TRAINING, load_group
+
+from tableside.vision.candidates import find_candidates
+from tableside.vision.marks import find_marks
+from tableside.vision.networks import Network, default_backend
+from tableside.vision.patches import cut_glances, cut_patches
+from tableside.vision.pip_shapes import MODEL_PATH as PIP_MODEL
+from tableside.vision.reader import FINDER_PATH, MODEL_PATH, SECOND_PATH
+from tableside.vision.recognizer import CardRecognizer
+from tableside.vision.scenes import draw_scene
+
+
+@pytest.fixture(scope="module")
+def scene():
+    return draw_scene(random.Random(5003), load_group(TRAINING["held_out"]))
+
+
+def test_onnx_runtime_is_the_default_where_installed():
+    # A dependency wherever it has wheels: the recogniser's speed goal counts on it.
+    assert default_backend() == "onnxruntime"
+
+
+@pytest.mark.parametrize("path", [FINDER_PATH, MODEL_PATH, SECOND_PATH])
+def test_both_runners_give_the_same_outputs_on_a_frames_patches(scene, path):
+    marks = find_marks(scene.image)
+    candidates = find_candidates(marks)
+    batch = cut_glances(marks, candidates) if path == FINDER_PATH else cut_patches(
+        marks, candidates.subset(np.arange(min(300, len(candidates)))))
+    assert len(batch) > 100
+    fast = Network(path, "onnxruntime")(batch)
+    plain = Network(path, "opencv")(batch)
+    assert fast.shape == plain.shape == (len(batch), plain.shape[1])
+    assert np.abs(fast - plain).max() < 1e-3
+
+
+def test_both_runners_read_a_scene_alike(scene):
+    readings = []
+    for backend in ("onnxruntime", "opencv"):
+        recognition = CardRecognizer(backend=backend).recognize(scene.image)
+        readings.append(sorted((str(s.card), round(s.confidence, 3))
+                               for s in recognition.cards))
+    assert readings[0] and readings[0] == readings[1]
+
+
+def test_the_pip_reader_runs_on_both(scene):
+    patches = np.random.default_rng(5).random((7, 1, 16, 16), np.float32)
+    fast = Network(PIP_MODEL, "onnxruntime")(patches)
+    assert np.abs(fast - Network(PIP_MODEL, "opencv")(patches)).max() < 1e-3
+
+
+def test_a_missing_network_or_unknown_runner_is_a_clear_error(tmp_path):
+    with pytest.raises(FileNotFoundError, match="missing"):
+        Network(tmp_path / "nothing.onnx")
+    with pytest.raises(ValueError, match="onnxruntime, opencv"):
+        Network(MODEL_PATH, "tensorflow")
