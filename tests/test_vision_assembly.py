@@ -93,6 +93,31 @@ def test_a_column_with_paper_on_both_sides_stays_centred():
     assert abs(x - 210.0) < 5.0
 
 
+def lone_2h(*, four_corner_deck: bool) -> np.ndarray:
+    """The centre of a 2h read from one upright index at (400, 112) whose card lies to its
+    left (its top-right index), beside an 8c showing its top two indices or only one."""
+    paper = np.zeros((400, 600), np.uint8)
+    paper[90:250, 300:410] = 255  # the 2h
+    paper[95:260, 95:235] = 255  # the 8c
+    cards = [reading("2h"), reading("8c")] + ([reading("8c")] if four_corner_deck else [])
+    rank_points = np.array([[400.0, 112.0], [110.0, 112.0], [210.0, 112.0]][:len(cards)],
+                           np.float32)
+    suit_points = rank_points + np.array([0.0, 17.0], np.float32)
+    sightings = assemble(np.stack(cards), rank_points, suit_points, (), paper=paper)
+    return next(s for s in sightings if str(s.card) == "2h").centre
+
+
+def test_on_a_deck_with_four_corner_indices_a_lone_index_may_be_the_top_right_one():
+    # Down and to the right of the index (as from a top-left one) is mostly bare table; to its
+    # left is paper, and the frame's deck shows indices in all four corners: the card is there.
+    x, _ = lone_2h(four_corner_deck=True)
+    assert 340.0 < x < 380.0
+    # A deck with two corner indices has its index at the top left only: the card stays where
+    # that puts it, even over bare table (the paper to the left is another card's).
+    x, _ = lone_2h(four_corner_deck=False)
+    assert 420.0 < x < 460.0
+
+
 def test_a_card_partly_under_another_is_outlined_by_the_part_in_view():
     # A queen lies over the left of a nine, whose bottom-right index alone is in view (as in
     # a photograph of the shared set). The nine's outline estimated from that index reaches

@@ -122,13 +122,17 @@ SHARED_CORNER_SPANS = 2.5
 # An outline estimated from indices lies on paper when this share of it (of its part in the
 # frame) is card paper, and partly on bare table below OFF_PAPER: a card's own paper fills
 # its outline but for the estimate's error. At least IN_FRAME of it must be in the frame.
-# Used only where the indices leave the side open (_column_outline): putting a card read
-# from one index on the paper side of it (as if it were the top-right index of a deck with
-# indices in all four corners) where the usual side was partly table read 4 cards fewer of
-# the shared decks' scenes and made 4 wrong reports more.
+# Used where the indices leave the side open: a column of two (_column_outline), and one
+# index of a deck with indices in all four corners (_mirrored_onto_paper). Putting a card read
+# from one index on the paper side of it whatever the deck read 4 cards fewer of the shared
+# decks' scenes (seeds 5000-31000) and made 4 wrong reports more; with four-corner decks only,
+# they read the same, and decks drawn by code one card more and one wrong report fewer.
 ON_PAPER = 0.9
 OFF_PAPER = 0.8
 IN_FRAME = 0.2
+# Two indices of one card turned the same way at least this many spans apart are its top (or
+# bottom) two: the deck has indices in all four corners.
+ROW_APART = 2.0
 # Card height over width that two opposite corners of one card may show; outside it their
 # outline is estimated from one index instead.
 PAIR_ASPECTS = (1.1, 1.9)
@@ -319,6 +323,7 @@ def _join_indices(indices: list[_Index], rectangles: list[np.ndarray | None],
         else:
             groups.append([n])
 
+    four_corners = paper is not None and _four_corner_indices(groups, indices)
     sightings = []
     members_of = []
     for group in groups:
@@ -333,11 +338,14 @@ def _join_indices(indices: list[_Index], rectangles: list[np.ndarray | None],
         if any(m.card != card and m.confidence >= CONFLICT_SURE
                and m.cards[card] < CONFLICT_DOUBT for m in members):
             problem = "conflict"
-        outline = outlines[_first_corner(group, indices)]
+        first = _first_corner(group, indices)
+        outline = outlines[first]
         if members[0].outline is None:
             paired = _pair_outline(members, card)
             if paired is None:
                 paired = _column_outline(members, card, aspect, paper)
+            if paired is None and four_corners and indices[first].outline is None:
+                paired = _mirrored_onto_paper(outline, indices[first], paper)
             outline = outline if paired is None else paired
         sightings.append(CardSighting(Card(card), outline,
                                       min(float(sureness[card]), 0.9999), len(members),
@@ -578,6 +586,32 @@ def _column_outline(members: list[_Index], card: int, aspect: float,
                     return side
             return centred
     return None
+
+
+def _four_corner_indices(groups: list[list[int]], indices: list[_Index]) -> bool:
+    """Whether the frame's deck has indices in all four corners: a card shows two of its
+    indices turned the same way, apart (a card's top two, or its bottom two)."""
+    for group in groups:
+        for a in group:
+            for b in group:
+                one, other = indices[a], indices[b]
+                if (a < b and one.card == other.card and float(one.down @ other.down) > 0.8
+                        and np.linalg.norm(one.rank - other.rank) > ROW_APART * one.span):
+                    return True
+    return False
+
+
+def _mirrored_onto_paper(outline: np.ndarray, index: _Index,
+                         paper: np.ndarray) -> np.ndarray | None:
+    """An outline estimated from one index puts the card down and to the right of it, as at
+    a card's top-left corner; on a deck with indices in all four corners the index may be the
+    top-right one. Where the estimate lies partly on bare table and the card to the index's
+    left would lie on paper, that is the card: its outline."""
+    if not _off_paper(_paper_share(outline, paper)):
+        return None
+    width = float(np.linalg.norm(outline[1] - outline[0]))
+    mirrored = outline - (width - 2 * CORNER_LEFT * index.span) * index.right
+    return mirrored if _on_paper(_paper_share(mirrored, paper)) else None
 
 
 def _on_paper(share: float | None) -> bool:
