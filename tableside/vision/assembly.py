@@ -130,6 +130,10 @@ SHARED_CORNER_SPANS = 2.5
 ON_PAPER = 0.9
 OFF_PAPER = 0.8
 IN_FRAME = 0.2
+# A column of two indices has its card on one side when that side is at least OFF_PAPER
+# paper and the other less than this (mostly bare table): both sides' shares move with the
+# estimate's size, and which index of the two it is measured from (0.87 or 0.90 for one card).
+BARE_TABLE = 0.5
 # Two indices of one card turned the same way at least this many spans apart are its top (or
 # bottom) two: the deck has indices in all four corners.
 ROW_APART = 2.0
@@ -561,7 +565,7 @@ def _column_outline(members: list[_Index], card: int, aspect: float,
     """For two indices of one card in one column, the upper upright and the lower turned half
     round (a deck with indices in all four corners, seen along one side): which side the
     card lies on they do not tell. Where the card on one side would lie on paper and on the
-    other partly on bare table (the first card of a fan), it lies on the paper side;
+    other mostly on bare table (the first card of a fan), it lies on the paper side;
     otherwise the outline is centred on their column, where both possible cards overlap."""
     named = [m for m in members if m.card == card]
     for a in named:
@@ -582,7 +586,8 @@ def _column_outline(members: list[_Index], card: int, aspect: float,
             sides = [centred + shift, centred - shift]
             shares = [_paper_share(side, paper) for side in sides]
             for side, share, other in zip(sides, shares, shares[::-1], strict=True):
-                if _on_paper(share) and _off_paper(other):
+                if (share is not None and other is not None and share >= OFF_PAPER
+                        and other < BARE_TABLE):
                     return side
             return centred
     return None
