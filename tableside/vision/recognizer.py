@@ -2,7 +2,9 @@
 
 Whole cards on which no index was read surely are read again where their corners place the
 indices (tableside/vision/placed_indices.py), and so are the corners of paper that stick out
-of heaps and fans (tableside/vision/corner_indices.py); all readings are assembled into cards.
+of heaps and fans (tableside/vision/corner_indices.py); readings naming a suit printed in this
+frame in another ink than the index's are doubted (tableside/vision/suit_colours.py); all
+readings are assembled into cards.
 
 ``CardRecognizer().recognize(frame)`` returns the cards it is confident about and, apart, the
 ones it is not (too unsure, or in conflict: two corners naming different cards, or one card in
@@ -19,14 +21,15 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from tableside.vision.assembly import CONFIDENT, CardSighting, assemble
+from tableside.vision.assembly import CONFIDENT, MIN_INDEX, CardSighting, assemble
 from tableside.vision.candidates import Candidates, find_candidates
 from tableside.vision.corner_indices import read_corners
-from tableside.vision.marks import find_marks
+from tableside.vision.marks import Marks, find_marks
 from tableside.vision.pip_shapes import PipReader
 from tableside.vision.pips import pip_counts
 from tableside.vision.placed_indices import read_placed, unread_cards
 from tableside.vision.reader import MODEL_PATH, IndexReader
+from tableside.vision.suit_colours import index_inks, suit_inks, with_suit_inks
 from tableside.vision.whole_cards import whole_card_corners, whole_cards
 
 MAX_WIDTH = 1280
@@ -55,6 +58,8 @@ class CardRecognizer:
         self.reader = IndexReader(model_path, backend=backend)
         self.pip_reader: PipReader | None = PipReader(backend=backend)
         self.confident = confident
+        # Whether the frame's suit inks judge its readings' suits (suit_colours.py).
+        self.suit_inks = True
         self.max_width = max_width
 
     def recognize(self, frame: np.ndarray) -> Recognition:
@@ -80,6 +85,8 @@ class CardRecognizer:
                                                         probabilities)
         candidates = Candidates.join([candidates, cornered])
         probabilities = np.concatenate([probabilities, cornered_probabilities])
+        if self.suit_inks:
+            probabilities = _judged_by_ink(marks, candidates, probabilities)
         sightings = assemble(probabilities, candidates.rank_points, candidates.suit_points,
                              marks.outlines, pip_counts(marks, wholes, self.pip_reader),
                              marks.cards)
@@ -89,3 +96,15 @@ class CardRecognizer:
         sure = [s for s in sightings if s.problem is None and s.confidence >= self.confident]
         unsure = [s for s in sightings if s.problem is not None or s.confidence < self.confident]
         return Recognition(sure, unsure, (time.perf_counter() - started) * 1000)
+
+
+def _judged_by_ink(marks: Marks, candidates: Candidates,
+                   probabilities: np.ndarray) -> np.ndarray:
+    """The readings with suits whose ink in this frame is far from the index's own doubted
+    (tableside/vision/suit_colours.py)."""
+    chosen = np.nonzero(1.0 - probabilities[:, 52] >= MIN_INDEX)[0]
+    inks = index_inks(marks, candidates, chosen)
+    result = probabilities.copy()
+    result[chosen] = with_suit_inks(probabilities[chosen], inks,
+                                    suit_inks(probabilities[chosen], inks))
+    return result

@@ -1,0 +1,117 @@
+"""Suit colours: an index's ink, the frame's suit inks, and readings of a suit of another ink
+doubted."""
+
+from __future__ import annotations
+
+import random
+
+import cv2
+import numpy as np
+import pytest
+from test_vision_recognition import TRAINING, load_group
+
+from tableside.cards import Card
+from tableside.vision.assembly import CONFIDENT
+from tableside.vision.candidates import find_candidates
+from tableside.vision.marks import find_marks
+from tableside.vision.recognizer import CardRecognizer
+from tableside.vision.scenes import draw_scene
+from tableside.vision.scoring import lies_on
+from tableside.vision.suit_colours import (
+    OTHER_INK,
+    SAME_INK,
+    index_inks,
+    suit_inks,
+    with_suit_inks,
+)
+
+GREEN = np.array([0.26, 0.19, 0.55])  # shares of blue, green and red a green ink takes
+RED = np.array([0.45, 0.45, 0.10])
+
+
+def reading(cards: dict[str, float]) -> np.ndarray:
+    probabilities = np.zeros(53)
+    for card, chance in cards.items():
+        probabilities[int(Card(card))] = chance
+    probabilities[52] = 1.0 - probabilities.sum()
+    return probabilities
+
+
+@pytest.fixture(scope="module")
+def four_colour_inks() -> dict[str, list[np.ndarray]]:
+    """Inks of the indices in view on scenes of a four-colour deck, by suit."""
+    deck = load_group(["gnome-neoclassical_4_color"])
+    by_suit: dict[str, list[np.ndarray]] = {suit: [] for suit in "cdhs"}
+    for seed in range(6100, 6106):
+        scene = draw_scene(random.Random(seed), deck)
+        marks = find_marks(scene.image)
+        candidates = find_candidates(marks)
+        for card in scene.cards:
+            for index in card.indices:
+                if not (card.face_up and index.readable):
+                    continue
+                rank, suit = index.rank.mean(axis=0), index.suit.mean(axis=0)
+                span = float(np.linalg.norm(suit - rank))
+                on = np.nonzero((np.linalg.norm(candidates.rank_points - rank, axis=1)
+                                 < 0.25 * span)
+                                & (np.linalg.norm(candidates.suit_points - suit, axis=1)
+                                   < 0.25 * span))[0]
+                inks = index_inks(marks, candidates, on)
+                by_suit[card.name[1]].extend(ink for ink in inks if not np.isnan(ink).any())
+    return by_suit
+
+
+def test_a_four_colour_decks_suits_have_inks_far_apart(four_colour_inks):
+    means = {suit: np.mean(inks, axis=0) for suit, inks in four_colour_inks.items()}
+    assert all(len(inks) >= 10 for inks in four_colour_inks.values())
+    for suit, inks in four_colour_inks.items():
+        # Every index of a suit, small or large, lit or in shadow, lies near its suit's ink
+        # and far enough from every other suit's that those are doubted.
+        for other, mean in means.items():
+            apart = np.linalg.norm(np.array(inks) - mean, axis=1)
+            if other == suit:
+                assert (apart < OTHER_INK).all() and np.median(apart) < SAME_INK, suit
+            else:
+                assert (apart > OTHER_INK).all(), (suit, other)
+
+
+def test_a_suit_read_surely_in_another_ink_is_doubted():
+    # Clubs are green in this frame (two cards read surely); an index in red ink hesitating
+    # between the jack of clubs and of hearts is a heart.
+    probabilities = np.stack([reading({"Kc": 0.99}), reading({"5c": 0.98}),
+                              reading({"Jc": 0.55, "Jh": 0.44})])
+    inks = np.stack([GREEN, GREEN + 0.01, RED])
+    known = suit_inks(probabilities, inks)
+    assert set(known) == {"c"}
+    judged = with_suit_inks(probabilities, inks, known)
+    assert judged[2, int(Card("Jh"))] >= CONFIDENT
+    # The sure readings themselves, in the suit's ink, stand as they were.
+    assert np.allclose(judged[:2], probabilities[:2])
+
+
+def test_no_suit_ink_is_known_from_disagreeing_or_unsure_readings():
+    probabilities = np.stack([reading({"Kc": 0.99}), reading({"5c": 0.99}),
+                              reading({"9h": 0.9})])
+    # Two clubs in inks far apart (one a misreading): clubs' ink is not known; hearts only
+    # read unsurely is not known either.
+    assert suit_inks(probabilities, np.stack([GREEN, RED, RED])) == {}
+    # An index whose ink is not known (too faint, or no marks) is left alone.
+    inks = np.stack([GREEN, GREEN, np.full(3, np.nan)])
+    known = suit_inks(probabilities, inks)
+    assert np.allclose(with_suit_inks(probabilities, inks, known)[2], probabilities[2])
+
+
+def test_a_four_colour_king_of_diamonds_is_read_by_the_frames_inks():
+    # A held-out test scene: a yellow Kd 94 px wide, which the reader alone gives 0.74 (the
+    # rest to kings of other suits); the frame's spades, hearts and clubs are read surely in
+    # other inks, so only the diamond is left.
+    cv2.setNumThreads(1)
+    scene = draw_scene(random.Random(6032), load_group(TRAINING["held_out"]))
+    king = next(card for card in scene.cards if card.name == "Kd")
+    recognizer = CardRecognizer()
+    read = [str(s.card) for s in recognizer.recognize(scene.image).cards
+            if lies_on(s.centre, king.corners)]
+    recognizer.suit_inks = False
+    unread = [str(s.card) for s in recognizer.recognize(scene.image).cards
+              if lies_on(s.centre, king.corners)]
+    assert "Kd" in read and "Kd" not in unread
