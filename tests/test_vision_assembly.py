@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from tableside.cards import Card
-from tableside.vision.assembly import CONFIDENT, assemble
+from tableside.vision.assembly import CONFIDENT, SAME_PLACE, CardSighting, _one_per_place, assemble
 
 
 def reading(card: str, sureness: float = 0.99) -> np.ndarray:
@@ -336,3 +336,20 @@ def test_neighbours_in_a_fan_are_two_indices_not_two_views_of_one():
     sightings = assemble(probabilities, rank_points, suit_points, ())
     assert sorted((str(s.card), s.confidence >= CONFIDENT) for s in sightings) == [
         ("2c", True), ("Qc", True)]
+
+
+def test_one_card_read_surely_twice_in_one_place_is_one_card():
+    # Its two corners not joined (their outlines estimated apart): one place, not a duplicate.
+    # The sighting from more indices stands for it.
+    card = Card("Td")
+    box = rectangle(500, 10, 600, 150).astype(np.float64)
+    sightings = [CardSighting(card, box + np.array([20.0, 15.0]), 0.999, 1),
+                 CardSighting(card, box, 0.999, 3),
+                 CardSighting(Card("9c"), box + np.array([300.0, 0.0]), 0.99, 1)]
+    assert _one_per_place(sightings) == [1, 2]
+    # Neighbours in a fan lie farther apart: those stay two (and are a duplicate).
+    sightings[0] = CardSighting(card, box + np.array([SAME_PLACE * 100 + 5, 0.0]), 0.999, 1)
+    assert _one_per_place(sightings) == [0, 1, 2]
+    # An unsure sighting in the same place is no card read twice: left to the duplicate rule.
+    sightings[0] = CardSighting(card, box + np.array([20.0, 15.0]), 0.6, 1)
+    assert _one_per_place(sightings) == [0, 1, 2]

@@ -137,6 +137,9 @@ BARE_TABLE = 0.5
 # Two indices of one card turned the same way at least this many spans apart are its top (or
 # bottom) two: the deck has indices in all four corners.
 ROW_APART = 2.0
+# Two sure sightings of one card whose centres lie less than this many card widths apart are
+# one card seen twice in one place (its corners not joined), not a duplicate.
+SAME_PLACE = 0.5
 # Card height over width that two opposite corners of one card may show; outside it their
 # outline is estimated from one index instead.
 PAIR_ASPECTS = (1.1, 1.9)
@@ -359,6 +362,8 @@ def _join_indices(indices: list[_Index], rectangles: list[np.ndarray | None],
     sightings, members_of = [sightings[n] for n in kept], [members_of[n] for n in kept]
     depths = [depths[n] for n in kept]
     sightings = _visible_parts(sightings, members_of)
+    kept = _one_per_place(sightings)
+    sightings, depths = [sightings[n] for n in kept], [depths[n] for n in kept]
     # A deck holds each card once: the same card in two places is a misreading somewhere.
     # A faint sighting (the reader's best guess at a poor index) claims no card, so it is left
     # unsure by its own confidence rather than putting a card read surely elsewhere in doubt.
@@ -382,6 +387,36 @@ def _join_indices(indices: list[_Index], rectangles: list[np.ndarray | None],
                 sightings[n] = CardSighting(old.card, old.corners, old.confidence, old.indices,
                                             old.problem or "duplicate")
     return sightings
+
+
+def _one_per_place(sightings: list[CardSighting]) -> list[int]:
+    """The sightings to keep when one card is read surely twice in one place: its corners
+    (or views of one corner) that were not joined. Centres less than SAME_PLACE card widths
+    apart are one place (a fan's neighbours lie farther apart); the sighting with the most
+    indices, then the surest, stands for the card."""
+    dropped: set[int] = set()
+    order = sorted(range(len(sightings)),
+                   key=lambda n: (-sightings[n].indices, -sightings[n].confidence))
+    for rank, a in enumerate(order):
+        if a in dropped or not _sure(sightings[a]):
+            continue
+        for b in order[rank + 1:]:
+            if (b not in dropped and sightings[b].card == sightings[a].card
+                    and _sure(sightings[b])
+                    and np.linalg.norm(sightings[a].centre - sightings[b].centre)
+                    < SAME_PLACE * max(_width(sightings[a]), _width(sightings[b]))):
+                dropped.add(b)
+    return [n for n in range(len(sightings)) if n not in dropped]
+
+
+def _sure(sighting: CardSighting) -> bool:
+    return sighting.problem is None and sighting.confidence >= CONFIDENT
+
+
+def _width(sighting: CardSighting) -> float:
+    corners = sighting.corners
+    return float(min(np.linalg.norm(corners[1] - corners[0]),
+                     np.linalg.norm(corners[3] - corners[0])))
 
 
 def _printing_depths(sightings: list[CardSighting], members_of: list[list[_Index]],
