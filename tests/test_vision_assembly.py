@@ -189,6 +189,22 @@ def test_corners_of_one_whole_card_naming_two_cards_are_a_conflict():
     assert sightings[0].problem == "conflict"
 
 
+def test_a_corner_cut_by_the_frames_edge_is_no_witness_against_its_card():
+    # The same card with its lower edge at the frame's: its turned corner, partly out of the
+    # frame, reads as another card. What the whole index in view says stands.
+    outline = rectangle(100, 100, 240, 310)
+    probabilities = np.stack([reading("7c", 0.999), reading("7s", 0.9)])
+    rank_points = np.array([[112.0, 115.0], [228.0, 295.0]], np.float32)
+    suit_points = np.array([[112.0, 135.0], [228.0, 275.0]], np.float32)
+    [sighting] = assemble(probabilities, rank_points, suit_points, (outline,),
+                          paper=np.zeros((305, 400), np.uint8))
+    assert (str(sighting.card), sighting.problem) == ("7c", None)
+    # In a larger frame the same corner is wholly in view: a conflict.
+    [sighting] = assemble(probabilities, rank_points, suit_points, (outline,),
+                          paper=np.zeros((400, 400), np.uint8))
+    assert sighting.problem == "conflict"
+
+
 def jack_with_a_piece_read_as_an_ace(piece_x: float, *, far_ace: bool = True) -> list:
     """A jack lying alone (a whole card, 140 px wide at x 100-240), both corners read; a piece
     of its picture at ``piece_x``, turned across the card, read as Ah at 0.97; and, with

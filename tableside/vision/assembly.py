@@ -98,6 +98,8 @@ WHOLE_CARD_SPANS = (3.5, 7.5)
 # A turned index naming another card belongs to this card when it lies this near (card
 # widths) to where the card's far corner index would be.
 FAR_CORNER_REACH = 0.25
+# An index whose rank point lies within this many spans of the frame's edge may be cut off.
+EDGE_SPANS = 1.0
 # A sighting whose indices all lie at least this deep (card widths from its edge) inside a
 # whole card read surely as another card is a piece of that card's printing read as an index
 # (an index's rank centre lies 0.08-0.17 widths from the card's side).
@@ -342,8 +344,11 @@ def _join_indices(indices: list[_Index], rectangles: list[np.ndarray | None],
         sureness = 1.0 - doubt
         card = int(sureness.argmax())
         problem = None
+        # (An index the frame's edge may cut off still counts towards what its card reads,
+        # which read one card more of the drawn scenes than leaving it out.)
         if any(m.card != card and m.confidence >= CONFLICT_SURE
-               and m.cards[card] < CONFLICT_DOUBT for m in members):
+               and m.cards[card] < CONFLICT_DOUBT and not _at_frame_edge(m, paper)
+               for m in members):
             problem = "conflict"
         first = _first_corner(group, indices)
         outline = outlines[first]
@@ -581,6 +586,17 @@ def _same_card(a: _Index, outline_a: np.ndarray, b: _Index, outline_b: np.ndarra
         return False
     far_corner = 2 * outline_a.mean(axis=0) - a.rank
     return bool(np.linalg.norm(b.rank - far_corner) < FAR_CORNER_REACH * size)
+
+
+def _at_frame_edge(index: _Index, paper: np.ndarray | None) -> bool:
+    """Whether the index lies so near the frame's edge (within EDGE_SPANS of its span) that
+    part of it may be cut off: what it reads is no witness against its card's other corner."""
+    if paper is None:
+        return False
+    height, width = paper.shape[:2]
+    margin = EDGE_SPANS * index.span
+    x, y = index.rank
+    return bool(x < margin or y < margin or x > width - 1 - margin or y > height - 1 - margin)
 
 
 def _pair_outline(members: list[_Index], card: int) -> np.ndarray | None:
