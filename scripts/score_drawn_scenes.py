@@ -13,7 +13,7 @@ decks; a change to recognition is judged here on ten groups (10,000 scenes would
 on or held out from (card_reader.json); "drawn" decks come from tableside/vision/drawn.py with
 seeds 500-511. Scene n of a group is draw_scene(random.Random(seed + n), decks).
 
-    .venv/bin/python scripts/score_drawn_scenes.py                  # ~3 min on 2 cores
+    .venv/bin/python scripts/score_drawn_scenes.py                  # ~2 min on 2 cores
     .venv/bin/python scripts/score_drawn_scenes.py --bars 0.8 0.9 0.95 --missed
     .venv/bin/python scripts/score_drawn_scenes.py --reader OTHER.onnx --groups 5000 6000
 
