@@ -121,11 +121,11 @@ LEAST_VISIBLE = 0.15
 # Two indices of different cards turned the same way this near (index spans) in one paper
 # region make it two cards: a card's own printing is farther from its index.
 SHARED_CORNER_SPANS = 2.5
-# An outline estimated from indices lies on paper when this share of it (of its part in the
-# frame) is card paper, and partly on bare table below OFF_PAPER: a card's own paper fills
-# its outline but for the estimate's error. At least IN_FRAME of it must be in the frame.
-# Used where the indices leave the side open: a column of two (_column_outline), and one
-# index of a deck with indices in all four corners (_mirrored_onto_paper). Putting a card read
+# An outline estimated from one index of a deck with indices in all four corners lies on
+# paper when this share of it (of its part in the frame) is card paper, and partly on bare
+# table below OFF_PAPER: a card's own paper fills its outline but for the estimate's error
+# (_mirrored_onto_paper; a column of two indices, _column_outline, uses OFF_PAPER and
+# BARE_TABLE below). At least IN_FRAME of an outline must be in the frame. Putting a card read
 # from one index on the paper side of it whatever the deck read 4 cards fewer of the shared
 # decks' scenes (seeds 5000-31000) and made 4 wrong reports more; with four-corner decks only,
 # they read the same, and decks drawn by code one card more and one wrong report fewer.

@@ -21,15 +21,15 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from tableside.vision.assembly import CONFIDENT, MIN_INDEX, CardSighting, assemble
+from tableside.vision.assembly import CONFIDENT, CardSighting, assemble
 from tableside.vision.candidates import Candidates, find_candidates
 from tableside.vision.corner_indices import read_corners
-from tableside.vision.marks import Marks, find_marks
+from tableside.vision.marks import find_marks
 from tableside.vision.pip_shapes import PipReader
 from tableside.vision.pips import pip_counts
 from tableside.vision.placed_indices import read_placed, unread_cards
 from tableside.vision.reader import MODEL_PATH, IndexReader
-from tableside.vision.suit_colours import index_inks, suit_inks, with_suit_inks
+from tableside.vision.suit_colours import judged_by_ink
 from tableside.vision.whole_cards import whole_card_corners, whole_cards
 
 MAX_WIDTH = 1280
@@ -86,7 +86,7 @@ class CardRecognizer:
         candidates = Candidates.join([candidates, cornered])
         probabilities = np.concatenate([probabilities, cornered_probabilities])
         if self.suit_inks:
-            probabilities = _judged_by_ink(marks, candidates, probabilities)
+            probabilities = judged_by_ink(marks, candidates, probabilities)
         sightings = assemble(probabilities, candidates.rank_points, candidates.suit_points,
                              marks.outlines, pip_counts(marks, wholes, self.pip_reader),
                              marks.cards)
@@ -97,14 +97,3 @@ class CardRecognizer:
         unsure = [s for s in sightings if s.problem is not None or s.confidence < self.confident]
         return Recognition(sure, unsure, (time.perf_counter() - started) * 1000)
 
-
-def _judged_by_ink(marks: Marks, candidates: Candidates,
-                   probabilities: np.ndarray) -> np.ndarray:
-    """The readings with suits whose ink in this frame is far from the index's own doubted
-    (tableside/vision/suit_colours.py)."""
-    chosen = np.nonzero(1.0 - probabilities[:, 52] >= MIN_INDEX)[0]
-    inks = index_inks(marks, candidates, chosen)
-    result = probabilities.copy()
-    result[chosen] = with_suit_inks(probabilities[chosen], inks,
-                                    suit_inks(probabilities[chosen], inks))
-    return result

@@ -3,8 +3,9 @@
 A two-colour deck prints hearts and diamonds red, clubs and spades black; a four-colour deck
 gives each suit its own (diamonds blue or yellow, clubs green). The reader reads a suit from
 its shape, and on a small index a green club and a red heart, or a yellow diamond and a blue
-spade, can look alike. Their inks do not: where two different cards of a suit were read surely
-in the frame and agree on its ink, an index whose ink is far from it is not that suit.
+spade, can look alike. Their inks do not: where a card of a suit was read surely in the frame
+(and all its sure readings agree on its ink), an index whose ink is far from it is not that
+suit.
 
 An index's ink is told by how much of each colour channel its marks take from the paper
 around (the white-balanced channels under the paper's level), as shares of the three: a faint
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from tableside.vision.assembly import MIN_INDEX
 from tableside.vision.candidates import Candidates
 from tableside.vision.marks import Marks
 
@@ -36,6 +38,19 @@ KNOWN_FROM = 1
 SAME_INK = 0.08
 OTHER_INK = 0.12
 INK_DOUBT = 0.005
+
+
+def judged_by_ink(marks: Marks, candidates: Candidates,
+                  probabilities: np.ndarray) -> np.ndarray:
+    """A frame's readings (N x 53) with suits whose ink in this frame is far from the index's
+    own doubted; only candidates likely to be an index at all (assembly's MIN_INDEX) are
+    looked at."""
+    chosen = np.nonzero(1.0 - probabilities[:, 52] >= MIN_INDEX)[0]
+    inks = index_inks(marks, candidates, chosen)
+    result = probabilities.copy()
+    result[chosen] = with_suit_inks(probabilities[chosen], inks,
+                                    suit_inks(probabilities[chosen], inks))
+    return result
 
 
 def index_inks(marks: Marks, candidates: Candidates, chosen: np.ndarray) -> np.ndarray:
