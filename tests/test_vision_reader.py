@@ -1,5 +1,5 @@
-"""The index reader: its networks on batches of any size, the second reader's check of sure
-readings."""
+"""The index reader: its networks on batches of any size, the second reader's say in what the
+first reads surely."""
 
 from __future__ import annotations
 
@@ -31,8 +31,8 @@ def test_the_reader_judges_an_empty_batch_as_nothing():
     ("held_out", 21070, (983, 580)),  # and a Qc
 ])
 def test_a_sure_misreading_the_second_reader_doubts_is_not_reported(group, seed, place):
-    # The first reader alone read these surely and wrongly (the card reported); the second
-    # reader gives them under CONFIRM_BELOW, so the mean counts: shown to the dealer as unsure.
+    # The first reader alone read these surely and wrongly (the card reported); both readers'
+    # mean is under the report bar: shown to the dealer as unsure.
     cv2.setNumThreads(1)
     scene = draw_scene(random.Random(seed), load_group(TRAINING[group]))
     recognition = CardRecognizer().recognize(scene.image)

@@ -15,8 +15,7 @@ around the frame's usual span; the quick look picks the likeliest two, the close
 them, and the surest counts only when it is read surely, names no card read surely elsewhere in
 the frame (that is the card's other corner, or a misreading that would put the sure one in
 doubt as a duplicate), no other place of the corner reads another card at least half surely,
-the two readers together read it as surely (IndexReader.judge_twice: a reader's sure misreading
-is seldom the other's), and no candidate of the marks at that place reads another card at
+and no candidate of the marks at that place reads another card at
 least half surely (a small club read a spade from a place a little off, where the marks read
 the club).
 
@@ -220,12 +219,10 @@ def read_corners(reader: IndexReader, marks: Marks, candidates: Candidates,
     if len(kept) == 0:
         return nothing
     found = places.subset(chosen[kept])
-    both = reader.judge_twice(marks, found, read[kept])
-    steady = ((both[:, :NO_INDEX].argmax(axis=1) == named[kept])
-              & (both[:, :NO_INDEX].max(axis=1) >= CONFIDENT))
+    steady = np.ones(len(kept), bool)
     for n, card in enumerate(named[kept]):
         near = np.linalg.norm(candidates.rank_points - found.rank_points[n], axis=1)
         if ((near <= SAME_PLACE * found.spans[n]) & (confidence >= CONFLICT_SURE)
                 & (named_by_marks != card)).any():
             steady[n] = False
-    return found.subset(np.nonzero(steady)[0]), both[steady]
+    return found.subset(np.nonzero(steady)[0]), read[kept][steady]

@@ -5,13 +5,18 @@ marks it takes for rank and suit) and drops what is plainly no index (pips next 
 pictures, chips), most candidates of a frame. The closer look reads the rest from the full
 patch with its colour and mark planes: a rank (or "no index") and a suit. A patch's card
 probabilities are rank times suit probability, so an unsure rank or an unsure suit both make
-an unsure card. The few doubtful readings of a frame are read again from a few slightly moved
-views, and by a second reader trained apart (on other scenes, from another seed), and all
-those readings are averaged. Sure readings that no other corner of the card backs are read by
-the second reader too: where it doubts the card, the two readers' mean counts (a reader's sure
-misreading is seldom the other's). The networks (tableside/vision/models/card_finder.onnx,
-card_reader.onnx and card_reader_second.onnx, built by scripts/train_card_reader.py) run on
-ONNX Runtime, or on OpenCV's dnn module where that is missing (tableside/vision/networks.py).
+an unsure card. Two readers trained apart (on other scenes, from another seed; the second with
+twice the channels) read every patch and their readings are averaged: a reader's sure
+misreading is seldom the other's. The few doubtful readings of a frame are read again from a
+few slightly moved views and averaged with them. The networks
+(tableside/vision/models/card_finder.onnx, card_reader.onnx and card_reader_second.onnx, built
+by scripts/train_card_reader.py) run on ONNX Runtime, or on OpenCV's dnn module where that is
+missing (tableside/vision/networks.py).
+
+Both readers on every patch, against the second reading only the doubtful patches and
+checking the sure ones no other corner backs (measured with scripts/score_drawn_scenes.py,
+reports at 0.95): shared decks 7,125 -> 7,132 of 7,216 cards read, wrong 6 -> 4; decks drawn
+by code 2,233 -> 2,236 of 2,275, wrong 6 -> 4; about 2 ms a frame more.
 """
 
 from __future__ import annotations
@@ -40,19 +45,6 @@ RECHECK_INDEX = 0.3
 RECHECK_FROM = 0.3
 RECHECK_BELOW = 0.95
 RECHECK_MOVES = ((1.08, 0.0), (0.92, 0.0), (1.0, 0.1), (1.0, -0.1))
-# A sure reading to which the second reader gives its card less than this counts as both
-# readers' mean. Measured on drawn scenes (seeds 5000-31000, 8 groups, 7,216 cards; reports at
-# 0.95) against no such check: 12 cards fewer read (7,118 -> 7,106), wrong reports 11 -> 6;
-# decks drawn by code (seeds 77000/78000, 2,275 cards): 1 read fewer, wrong 16 -> 13. With a
-# third reader beside the second, the mean always or below 0.8 kept back 1-2 wrong reports
-# more than 0.65 for 7-20 reads fewer.
-CONFIRM_BELOW = 0.65
-# Each read costs (a quarter millisecond a patch on the development machine): a sure reading
-# backed by another of the same card at least BACKED_APART spans away (the card's other
-# corner) is not confirmed. Confirming those too (~14 patches a frame instead of ~3, ~4 ms)
-# read the same cards and kept back one wrong report more on the decks drawn by code (a ten
-# of clubs read as spades from both corners).
-BACKED_APART = 2.0
 _RANKS = 13
 
 
@@ -100,21 +92,15 @@ class IndexReader:
             keep = np.nonzero(self.glance(cut_glances(marks, candidates)) >= FINDER_KEEPS)[0]
         # (Empty batches are judged as nothing: a frame without candidates needs no guard.)
         probabilities[keep] = self.judge(cut_patches(marks, candidates.subset(keep)))
-        # (The recheck leaves sure readings alone; those the check below takes are the first
-        # reader's own.)
-        sure = np.nonzero(probabilities[:, :NO_INDEX].max(axis=1) >= RECHECK_BELOW)[0]
         self._recheck(marks, candidates, probabilities)
-        self._confirm(marks, candidates.subset(sure), probabilities, sure)
         return IndexReadings(probabilities)
 
     def _recheck(self, marks: Marks, candidates: Candidates, probabilities: np.ndarray) -> None:
-        """Read doubtful indices again from slightly moved and scaled views, and by the
-        second reader, and average.
+        """Read doubtful indices again from slightly moved and scaled views, and average.
 
         A candidate's points come from blurred marks and can sit a little off; a reading that
         hesitates there often firms up (or stays doubtful) when judged over a few nearby cuts.
-        Two readers trained apart err apart more than they agree. Only the few doubtful
-        patches of a frame are read again."""
+        Only the few doubtful patches of a frame are read again."""
         index_chance = 1.0 - probabilities[:, NO_INDEX]
         confidence = probabilities[:, :NO_INDEX].max(axis=1)
         doubtful = np.nonzero((index_chance >= RECHECK_INDEX) & (confidence >= RECHECK_FROM)
@@ -125,42 +111,9 @@ class IndexReader:
         # All moved views in one batch: each call of a network has a cost of its own.
         moved = Candidates.join([chosen.moved(scale, sideways)
                                  for scale, sideways in RECHECK_MOVES])
-        moved_patches = cut_patches(marks, moved)
-        total = probabilities[doubtful] + self.judge(moved_patches).reshape(
+        total = probabilities[doubtful] + self.judge(cut_patches(marks, moved)).reshape(
             len(RECHECK_MOVES), len(doubtful), -1).sum(axis=0)
-        views = len(RECHECK_MOVES) + 1
-        if self._second is not None:
-            patches = np.concatenate([cut_patches(marks, chosen), moved_patches])
-            total += _judged(self._second, patches).reshape(views, len(doubtful),
-                                                              -1).sum(axis=0)
-            views *= 2
-        probabilities[doubtful] = total / views
-
-    def _confirm(self, marks: Marks, candidates: Candidates, probabilities: np.ndarray,
-                 sure: np.ndarray) -> None:
-        """Let the second reader judge the sure readings (``candidates`` are the frame's
-        candidates numbered ``sure``) that no other reading backs; where it doubts one's card,
-        both readers' mean counts."""
-        if self._second is None or len(sure) == 0:
-            return
-        named = probabilities[sure, :NO_INDEX].argmax(axis=1)
-        apart = (np.linalg.norm(candidates.rank_points[:, None] - candidates.rank_points[None],
-                                axis=2) >= BACKED_APART * candidates.spans[:, None])
-        alone = np.nonzero(~((named[:, None] == named[None]) & apart).any(axis=1))[0]
-        if len(alone) == 0:
-            return
-        sure, named = sure[alone], named[alone]
-        second = _judged(self._second, cut_patches(marks, candidates.subset(alone)))
-        doubted = second[np.arange(len(sure)), named] < CONFIRM_BELOW
-        probabilities[sure[doubted]] = (probabilities[sure[doubted]] + second[doubted]) / 2
-
-    def judge_twice(self, marks: Marks, candidates: Candidates,
-                    judged: np.ndarray) -> np.ndarray:
-        """The candidates' probabilities averaged over both readers; ``judged`` is what
-        :meth:`judge` gave for them."""
-        if self._second is None:
-            return judged
-        return (judged + _judged(self._second, cut_patches(marks, candidates))) / 2
+        probabilities[doubtful] = total / (len(RECHECK_MOVES) + 1)
 
     def glance(self, glances: np.ndarray) -> np.ndarray:
         """The quick look: each glance's chance of showing an index."""
@@ -169,8 +122,12 @@ class IndexReader:
         return _sigmoid(self._finder(glances)[:, 0])
 
     def judge(self, patches: np.ndarray) -> np.ndarray:
-        """The closer look: N x 53 probabilities (52 cards, then no index)."""
-        return _judged(self._reader, patches)
+        """The closer look: N x 53 probabilities (52 cards, then no index), both readers'
+        mean."""
+        judged = _judged(self._reader, patches)
+        if self._second is None:
+            return judged
+        return (judged + _judged(self._second, patches)) / 2
 
 
 def _judged(network: Network, patches: np.ndarray) -> np.ndarray:
