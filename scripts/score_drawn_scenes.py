@@ -15,7 +15,7 @@ seeds 500-511. Scene n of a group is draw_scene(random.Random(seed + n), decks).
 
     .venv/bin/python scripts/score_drawn_scenes.py                  # ~2 min on 2 cores
     .venv/bin/python scripts/score_drawn_scenes.py --bars 0.8 0.9 0.95 --missed
-    .venv/bin/python scripts/score_drawn_scenes.py --reader OTHER.onnx --groups 5000 6000
+    .venv/bin/python scripts/score_drawn_scenes.py --readers A.onnx B.onnx --groups 5000 6000
 
 With several --bars every card the recogniser saw (sure or unsure, without a problem) is
 reported when its confidence reaches the bar: what a lower or higher CONFIDENT would give
@@ -39,7 +39,7 @@ from tableside.vision.assembly import CONFIDENT
 from tableside.vision.decks import load_deck
 from tableside.vision.drawn import drawn_deck
 from tableside.vision.pip_shapes import PipReader
-from tableside.vision.reader import FINDER_PATH, MODEL_PATH, SECOND_PATH, IndexReader
+from tableside.vision.reader import FINDER_PATH, MODEL_PATH, READER_PATHS, IndexReader
 from tableside.vision.recognizer import CardRecognizer
 from tableside.vision.scenes import draw_scene
 from tableside.vision.scoring import lies_on, score_scene
@@ -59,8 +59,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--groups", type=int, nargs="*", help="the groups' seeds (all)")
     parser.add_argument("--bars", type=float, nargs="*", default=[CONFIDENT])
-    parser.add_argument("--reader", type=Path, default=MODEL_PATH)
-    parser.add_argument("--second", type=Path, default=SECOND_PATH)
+    parser.add_argument("--readers", type=Path, nargs="+", default=list(READER_PATHS),
+                        help="the reader networks whose readings are averaged (the shipped)")
     parser.add_argument("--pip-reader", help="the pip reader (ONNX), or none (the shipped)")
     parser.add_argument("--scenes", type=int, help="at most this many scenes per group")
     parser.add_argument("--processes", type=int, default=2)
@@ -77,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
         names = {"trained": meta["trained_on"], "held": meta["held_out"]}.get(kind, [])
         started = time.perf_counter()
         with Pool(args.processes, initializer=_start,
-                  initargs=(args.decks, names, args.reader, args.second,
+                  initargs=(args.decks, names, args.readers,
                             args.pip_reader)) as pool:
             rows = pool.starmap(_score, [(seed + n, args.bars, args.missed)
                                          for n in range(count)], chunksize=4)
@@ -103,12 +103,11 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def _start(decks: Path, names: list[str], reader: Path, second: Path,
-           pip_reader: str | None) -> None:
+def _start(decks: Path, names: list[str], readers: list[Path], pip_reader: str | None) -> None:
     global _recognizer, _decks
     cv2.setNumThreads(1)
     _recognizer = CardRecognizer()
-    _recognizer.reader = IndexReader(reader, FINDER_PATH, second)
+    _recognizer.reader = IndexReader(readers, FINDER_PATH)
     if pip_reader is not None:
         _recognizer.pip_reader = None if pip_reader == "none" else PipReader(pip_reader)
     if names:

@@ -13,7 +13,7 @@ from tableside.vision.marks import find_marks
 from tableside.vision.networks import Network, default_backend
 from tableside.vision.patches import cut_glances, cut_patches
 from tableside.vision.pip_shapes import MODEL_PATH as PIP_MODEL
-from tableside.vision.reader import FINDER_PATH, MODEL_PATH, SECOND_PATH
+from tableside.vision.reader import FINDER_PATH, READER_PATHS
 from tableside.vision.recognizer import CardRecognizer
 from tableside.vision.scenes import draw_scene
 
@@ -28,7 +28,7 @@ def test_onnx_runtime_is_the_default_where_installed():
     assert default_backend() == "onnxruntime"
 
 
-@pytest.mark.parametrize("path", [FINDER_PATH, MODEL_PATH, SECOND_PATH])
+@pytest.mark.parametrize("path", [FINDER_PATH, *READER_PATHS])
 def test_both_runners_give_the_same_outputs_on_a_frames_patches(scene, path):
     marks = find_marks(scene.image)
     candidates = find_candidates(marks)
@@ -60,4 +60,4 @@ def test_a_missing_network_or_unknown_runner_is_a_clear_error(tmp_path):
     with pytest.raises(FileNotFoundError, match="missing"):
         Network(tmp_path / "nothing.onnx")
     with pytest.raises(ValueError, match="onnxruntime, opencv"):
-        Network(MODEL_PATH, "tensorflow")
+        Network(READER_PATHS[0], "tensorflow")

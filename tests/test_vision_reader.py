@@ -1,4 +1,4 @@
-"""The index reader: its networks on batches of any size, the second reader's say in what the
+"""The index reader: its networks on batches of any size, the other readers' say in what the
 first reads surely."""
 
 from __future__ import annotations
@@ -30,8 +30,8 @@ def test_the_reader_judges_an_empty_batch_as_nothing():
     ("trained_on", 8086, (1184, 263)),  # a card read 4c by the first reader, surely
     ("held_out", 21070, (983, 580)),  # and a Qc
 ])
-def test_a_sure_misreading_the_second_reader_doubts_is_not_reported(group, seed, place):
-    # The first reader alone read these surely and wrongly (the card reported); both readers'
+def test_a_sure_misreading_the_other_readers_doubt_is_not_reported(group, seed, place):
+    # The first reader alone read these surely and wrongly (the card reported); the readers'
     # mean is under the report bar: shown to the dealer as unsure.
     cv2.setNumThreads(1)
     scene = draw_scene(random.Random(seed), load_group(TRAINING[group]))

@@ -5,22 +5,24 @@ marks it takes for rank and suit) and drops what is plainly no index (pips next 
 pictures, chips), most candidates of a frame. The closer look reads the rest from the full
 patch with its colour and mark planes: a rank (or "no index") and a suit. A patch's card
 probabilities are rank times suit probability, so an unsure rank or an unsure suit both make
-an unsure card. Two readers trained apart (on other scenes, from another seed; the second with
-twice the channels) read every patch and their readings are averaged: a reader's sure
-misreading is seldom the other's. The few doubtful readings of a frame are read again from a
-few slightly moved views and averaged with them. The networks
-(tableside/vision/models/card_finder.onnx, card_reader.onnx and card_reader_second.onnx, built
-by scripts/train_card_reader.py) run on ONNX Runtime, or on OpenCV's dnn module where that is
-missing (tableside/vision/networks.py).
+an unsure card. Three readers trained apart (on other scenes, from other seeds; the second and
+third with twice the channels) read every patch and their readings are averaged: a reader's
+sure misreading is seldom the others'. The few doubtful readings of a frame are read again from
+a few slightly moved views and averaged with them. The networks
+(tableside/vision/models/card_finder.onnx, card_reader.onnx, card_reader_second.onnx and
+card_reader_third.onnx, built by scripts/train_card_reader.py) run on ONNX Runtime, or on
+OpenCV's dnn module where that is missing (tableside/vision/networks.py).
 
-Both readers on every patch, against the second reading only the doubtful patches and
-checking the sure ones no other corner backs (measured with scripts/score_drawn_scenes.py,
-reports at 0.95): shared decks 7,125 -> 7,132 of 7,216 cards read, wrong 6 -> 4; decks drawn
-by code 2,233 -> 2,236 of 2,275, wrong 6 -> 4; about 2 ms a frame more.
+Measured with scripts/score_drawn_scenes.py, reports at 0.95: two readers on every patch,
+against the second reading only the doubtful patches and checking the sure ones no other
+corner backs, read the shared decks' 7,216 cards 7,125 -> 7,132, wrong 6 -> 4, and the 2,275
+of decks drawn by code 2,233 -> 2,236, wrong 6 -> 4; the third reader then 7,133 (wrong 2) and
+2,238 (wrong 3). Each wide reader costs about 2 ms a frame.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -35,6 +37,10 @@ MODELS = Path(__file__).resolve().parent / "models"
 MODEL_PATH = MODELS / "card_reader.onnx"
 FINDER_PATH = MODELS / "card_finder.onnx"
 SECOND_PATH = MODELS / "card_reader_second.onnx"
+THIRD_PATH = MODELS / "card_reader_third.onnx"
+# The readers whose readings are averaged: trained apart (other scenes, other seeds), so a sure
+# misreading by one is seldom shared by the others.
+READER_PATHS = (MODEL_PATH, SECOND_PATH, THIRD_PATH)
 NO_INDEX = 52
 # The quick look keeps a patch when its chance of being an index reaches this (low: it must
 # not lose indices, only spare the closer look the obvious rest).
@@ -70,18 +76,18 @@ class IndexReadings:
 class IndexReader:
     """Loads the networks once; :meth:`read` judges a batch of patches."""
 
-    def __init__(self, model_path: str | Path = MODEL_PATH,
-                 finder_path: str | Path | None = FINDER_PATH,
-                 second_path: str | Path | None = SECOND_PATH, *,
+    def __init__(self, reader_paths: Sequence[str | Path] = READER_PATHS,
+                 finder_path: str | Path | None = FINDER_PATH, *,
                  backend: str | None = None) -> None:
-        self._reader = Network(model_path, backend)
+        if not reader_paths:
+            raise ValueError("IndexReader needs at least one reader network")
+        self._readers = [Network(path, backend) for path in reader_paths]
         self._finder = Network(finder_path, backend) if finder_path is not None else None
-        self._second = Network(second_path, backend) if second_path is not None else None
 
     @property
     def backend(self) -> str:
         """What runs the networks (tableside/vision/networks.py)."""
-        return self._reader.backend
+        return self._readers[0].backend
 
     def read(self, marks: Marks, candidates: Candidates) -> IndexReadings:
         """Judge every candidate of a frame."""
@@ -122,12 +128,9 @@ class IndexReader:
         return _sigmoid(self._finder(glances)[:, 0])
 
     def judge(self, patches: np.ndarray) -> np.ndarray:
-        """The closer look: N x 53 probabilities (52 cards, then no index), both readers'
+        """The closer look: N x 53 probabilities (52 cards, then no index), the readers'
         mean."""
-        judged = _judged(self._reader, patches)
-        if self._second is None:
-            return judged
-        return (judged + _judged(self._second, patches)) / 2
+        return sum(_judged(reader, patches) for reader in self._readers) / len(self._readers)
 
 
 def _judged(network: Network, patches: np.ndarray) -> np.ndarray:

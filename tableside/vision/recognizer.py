@@ -15,6 +15,7 @@ smallest readable ones), and corners are given back in the frame's own pixels.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -28,7 +29,7 @@ from tableside.vision.marks import find_marks
 from tableside.vision.pip_shapes import PipReader
 from tableside.vision.pips import pip_counts
 from tableside.vision.placed_indices import read_placed, unread_cards
-from tableside.vision.reader import MODEL_PATH, IndexReader
+from tableside.vision.reader import READER_PATHS, IndexReader
 from tableside.vision.suit_colours import judged_by_ink
 from tableside.vision.whole_cards import whole_card_corners, whole_cards
 
@@ -51,11 +52,12 @@ class Recognition:
 class CardRecognizer:
     """Loads the reader once; call :meth:`recognize` per frame (BGR, as OpenCV reads it)."""
 
-    def __init__(self, model_path: str | Path = MODEL_PATH, *, confident: float = CONFIDENT,
-                 max_width: int = MAX_WIDTH, backend: str | None = None) -> None:
+    def __init__(self, reader_paths: Sequence[str | Path] = READER_PATHS, *,
+                 confident: float = CONFIDENT, max_width: int = MAX_WIDTH,
+                 backend: str | None = None) -> None:
         # backend: what runs the networks (tableside/vision/networks.py; default the fastest
         # installed).
-        self.reader = IndexReader(model_path, backend=backend)
+        self.reader = IndexReader(reader_paths, backend=backend)
         self.pip_reader: PipReader | None = PipReader(backend=backend)
         self.confident = confident
         # Whether the frame's suit inks judge its readings' suits (suit_colours.py).
