@@ -7,13 +7,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tableside.vision.assembly import CONFIDENT
+
 SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "score_drawn_scenes.py"
 
 
 def test_scores_a_group_at_several_bars_and_lists_the_missed(tmp_path):
     out = tmp_path / "figures.json"
     run = subprocess.run([sys.executable, str(SCRIPT), "--groups", "6000", "--scenes", "3",
-                          "--processes", "1", "--bars", "0.0", "0.95", "--missed",
+                          "--processes", "1", "--bars", "0.0", str(CONFIDENT), "--missed",
                           "--json", str(out)], capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr
     loose, shipped = json.loads(out.read_text())
@@ -22,7 +24,7 @@ def test_scores_a_group_at_several_bars_and_lists_the_missed(tmp_path):
     # Every card seen is reported at bar 0: at least as many read, at least as many wrong.
     assert shipped["read"] <= loose["read"] <= loose["asked"]
     assert loose["wrong"] >= shipped["wrong"]
-    assert "shared  bar 0.95: read" in run.stdout
+    assert f"shared  bar {CONFIDENT:.2f}: read" in run.stdout
     missed = loose["asked"] - shipped["read"]
     assert run.stdout.count(" missed ") == missed
     assert run.stdout.count(": wrong ") == shipped["wrong"]
