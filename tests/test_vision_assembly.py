@@ -9,7 +9,14 @@ from __future__ import annotations
 import numpy as np
 
 from tableside.cards import Card
-from tableside.vision.assembly import CONFIDENT, SAME_PLACE, CardSighting, _one_per_place, assemble
+from tableside.vision.assembly import (
+    CONFIDENT,
+    SAME_PLACE,
+    STANDS_ALONE,
+    CardSighting,
+    _one_per_place,
+    assemble,
+)
 
 
 def reading(card: str, sureness: float = 0.99) -> np.ndarray:
@@ -282,6 +289,14 @@ def test_one_sure_sighting_stands_and_a_doubtful_one_elsewhere_is_the_duplicate(
     # Kh read surely in one place and half surely in another: a deck holds one Kh, so the
     # doubtful place is flagged (and shown to the dealer), while the sure one stands.
     sightings = kh_in_two_far_places(0.7)
+    assert [(str(s.card), s.problem) for s in sightings] == [("Kh", None), ("Kh", "duplicate")]
+
+
+def test_a_misreading_sure_enough_to_report_does_not_unseat_a_surer_sighting():
+    # A small index read Kh at 0.93 (enough to report) beside the real Kh read at 0.99: the
+    # surer one stands, the other is the duplicate (not both, losing the real card).
+    sightings = kh_in_two_far_places(0.93)
+    assert CONFIDENT <= sightings[1].confidence < STANDS_ALONE <= sightings[0].confidence
     assert [(str(s.card), s.problem) for s in sightings] == [("Kh", None), ("Kh", "duplicate")]
 
 
