@@ -72,10 +72,10 @@ SAME_RANK = 0.3
 SAME_SUIT_MARK = 0.5
 # Two sightings of one card make a duplicate when both are at least this sure.
 DUPLICATE_SURE = 0.5
-# ...unless one alone is this sure: it stands, the rest are the duplicates. Above CONFIDENT
-# because a misreading can be sure enough to report (0.93: a small 3s of a four-colour deck
-# read 3c) beside the real card read at 1.00, which should still stand (at CONFIDENT both were
-# "sure", so both were duplicates: 5 cards of one scene lost that way).
+# ...unless one alone is sure (CONFIDENT): it stands, the rest are the duplicates. When more
+# than one is, one alone this sure stands: a misreading can be sure enough to report (0.93: a
+# small 3s of a four-colour deck read 3c) beside the real card read at 1.00, which should still
+# stand (without this both were duplicates: 5 cards of one scene lost that way).
 STANDS_ALONE = 0.95
 # A card is reported as read when its confidence reaches this; below, it is listed as unsure.
 # Chosen on drawn scenes apart from the tests' (scripts/score_drawn_scenes.py): with one reader
@@ -389,7 +389,9 @@ def _join_indices(indices: list[_Index], rectangles: list[np.ndarray | None],
             # (all of which are flagged, so the place is still shown to the dealer).
             # So does one off other cards when the rest lie on another card's printing.
             printed = [n for n in places if depths[n] >= DUPLICATE_PRINTING_DEPTH]
-            sure = [n for n in places if sightings[n].confidence >= STANDS_ALONE]
+            sure = [n for n in places if sightings[n].confidence >= CONFIDENT]
+            if len(sure) > 1:
+                sure = [n for n in sure if sightings[n].confidence >= STANDS_ALONE]
             if len(printed) == len(places) - 1:
                 places = printed
             elif len(sure) == 1:
