@@ -149,7 +149,14 @@ def main() -> None:
                         help="a reader with twice the channels and hidden units")
     parser.add_argument("--small-share", type=float, default=0.0,
                         help="share of the scenes whose cards are all small (54-95 px wide)")
+    parser.add_argument("--halve", type=Path, nargs="+", metavar="ONNX",
+                        help="only store these exported networks' weights as float16, as "
+                             "every export does")
     args = parser.parse_args()
+    if args.halve:
+        for path in args.halve:
+            store_half(path)
+        return
 
     started = time.perf_counter()
     names = sorted(p.name for p in args.decks.iterdir() if p.is_dir())
@@ -492,6 +499,10 @@ def load_folded(network, path: Path) -> None:
 
     model = onnx.load(str(path))
     weights = {i.name: numpy_helper.to_array(i) for i in model.graph.initializer}
+    # Weights stored as float16 reach their layers through a cast (store_half).
+    for node in model.graph.node:
+        if node.op_type == "Cast" and node.input[0] in weights:
+            weights[node.output[0]] = weights[node.input[0]].astype(np.float32)
     sources = [[weights[name] for name in node.input[1:]] for node in model.graph.node
                if node.op_type in ("Conv", "Gemm")]
     targets = [layer for layer in network if isinstance(layer, (torch.nn.Conv2d,
@@ -742,6 +753,37 @@ def export(network, path: Path, shape: tuple[int, int, int]) -> None:
     torch.onnx.export(network, example, str(path), dynamo=False, input_names=["patches"],
                       output_names=["logits"], opset_version=13,
                       dynamic_axes={"patches": {0: "count"}, "logits": {0: "count"}})
+    store_half(path)
+
+
+def store_half(path: Path) -> None:
+    """Rewrite an exported network with its weights stored as float16, each cast back to
+    float32 as the network loads (ONNX Runtime folds the casts away; cv2.dnn reads them too).
+    Half the file; on the shipped readers every figure of scripts/score_drawn_scenes.py stayed
+    the same, group by group. A network already so stored is left as it is."""
+    import onnx
+    from onnx import TensorProto, helper, numpy_helper
+
+    model = onnx.load(str(path))
+    graph = model.graph
+    stored, casts = [], []
+    for weights in graph.initializer:
+        if weights.data_type != TensorProto.FLOAT:
+            stored.append(weights)
+            continue
+        half = numpy_helper.from_array(numpy_helper.to_array(weights).astype(np.float16),
+                                       f"{weights.name}_half")
+        stored.append(half)
+        casts.append(helper.make_node("Cast", [half.name], [weights.name],
+                                      to=TensorProto.FLOAT))
+    if not casts:
+        return
+    nodes = list(graph.node)
+    del graph.initializer[:], graph.node[:]
+    graph.initializer.extend(stored)
+    graph.node.extend(casts + nodes)
+    onnx.checker.check_model(model)
+    onnx.save(model, str(path))
 
 
 if __name__ == "__main__":
