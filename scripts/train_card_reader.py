@@ -35,7 +35,8 @@ Needs (for training only, never at run time): torch, onnx, Pillow.
         --given-finder tableside/vision/models/card_finder.onnx   # 73 min on 2 cores; then
     cp /tmp/second/card_reader.onnx tableside/vision/models/card_reader_second.onnx
     # (and its JSON's record into card_reader.json as "second_reader"); the third reader
-    # alike with --scenes 5000 --epochs 5 --seed 1818 (53 min), "third_reader"
+    # alike with --scenes 5000 --epochs 5 --seed 1818 (53 min), "third_reader", and with
+    # --scenes 7000 --epochs 6 --seed 1919 (94 min with other work beside it), "fourth_reader"
 
 With --finder-only only the quick look is trained (from glances alone, so in a tenth of the
 memory) and written beside the reader, whose JSON file gets the finder's figures. With

@@ -30,13 +30,13 @@ SCENES = 70  # per group: about 550 cards to read
 SEED = 5_000  # far from the training scenes' seeds
 # Issue 7's goal is at least 99.5 % read and at most 0.3 % wrong, on both groups. The reader
 # does not reach it yet (issue 7 is open): these bars are just under what it measured on
-# these scenes (trained decks 97.1 % read, 0.18 % wrong; held-out 98.9 % read, none wrong),
+# these scenes (trained decks 97.5 % read, 0.18 % wrong; held-out 98.7 % read, none wrong),
 # so that a change that reads worse fails; the share wrong is held to the goal itself. Raise
 # the share read with every better reader. (The wide second reader, averaged with the first
 # on every patch, read 3 cards fewer of the trained group's 556 here, 543 -> 540, and 7 more
 # of the 7,216 of scripts/score_drawn_scenes.py's eight groups of shared decks, which these
-# 70 scenes are too few to show: the trained bar went down from 0.975 with it. A third reader
-# and CONFIDENT 0.9 then read 540 and 552 of 556 and 558.)
+# 70 scenes are too few to show: the trained bar went down from 0.975 with it. Four readers
+# and CONFIDENT 0.9 then read 542 and 551 of 556 and 558.)
 BARS = {"trained": (0.97, 0.003), "held out": (0.987, 0.003)}
 
 
@@ -75,8 +75,8 @@ def test_the_held_out_decks_are_never_trained_on():
     assert len(TRAINING["held_out"]) >= 3
     all_decks = sorted(p.name for p in DECKS.iterdir() if p.is_dir())
     assert sorted(TRAINING["held_out"] + TRAINING["trained_on"]) == all_decks
-    # ...nor by the second and third readers, which held out the same ones.
-    for other in (TRAINING["second_reader"], TRAINING["third_reader"]):
+    # ...nor by the other readers, which held out the same ones.
+    for other in (TRAINING[f"{n}_reader"] for n in ("second", "third", "fourth")):
         assert (other["trained_on"], other["held_out"]) == (TRAINING["trained_on"],
                                                             TRAINING["held_out"])
         assert set(other["also_trained_on"]).isdisjoint(all_decks)

@@ -5,19 +5,21 @@ marks it takes for rank and suit) and drops what is plainly no index (pips next 
 pictures, chips), most candidates of a frame. The closer look reads the rest from the full
 patch with its colour and mark planes: a rank (or "no index") and a suit. A patch's card
 probabilities are rank times suit probability, so an unsure rank or an unsure suit both make
-an unsure card. Three readers trained apart (on other scenes, from other seeds; the second and
-third with twice the channels) read every patch and their readings are averaged: a reader's
-sure misreading is seldom the others'. The few doubtful readings of a frame are read again from
+an unsure card. Four readers trained apart (on other scenes, from other seeds; all but the first
+with twice the channels) read every patch and their readings are averaged: a reader's sure
+misreading is seldom the others'. The few doubtful readings of a frame are read again from
 a few slightly moved views and averaged with them. The networks
-(tableside/vision/models/card_finder.onnx, card_reader.onnx, card_reader_second.onnx and
-card_reader_third.onnx, built by scripts/train_card_reader.py) run on ONNX Runtime, or on
-OpenCV's dnn module where that is missing (tableside/vision/networks.py).
+(tableside/vision/models/card_finder.onnx, card_reader.onnx, card_reader_second.onnx,
+card_reader_third.onnx and card_reader_fourth.onnx, built by scripts/train_card_reader.py) run
+on ONNX Runtime, or on OpenCV's dnn module where that is missing (tableside/vision/networks.py).
 
 Measured with scripts/score_drawn_scenes.py, reports at 0.95: two readers on every patch,
 against the second reading only the doubtful patches and checking the sure ones no other
 corner backs, read the shared decks' 7,216 cards 7,125 -> 7,132, wrong 6 -> 4, and the 2,275
 of decks drawn by code 2,233 -> 2,236, wrong 6 -> 4; the third reader then 7,133 (wrong 2) and
-2,238 (wrong 3). Each wide reader costs about 2 ms a frame.
+2,238 (wrong 3). At the report bar of 0.9, the fourth: 7,143 -> 7,145 (wrong 2 either way) and
+2,247 -> 2,250 (wrong 4); the three wide readers without the first made 6 wrong reports of
+the shared decks. Each wide reader costs about 2 ms a frame.
 """
 
 from __future__ import annotations
@@ -38,9 +40,10 @@ MODEL_PATH = MODELS / "card_reader.onnx"
 FINDER_PATH = MODELS / "card_finder.onnx"
 SECOND_PATH = MODELS / "card_reader_second.onnx"
 THIRD_PATH = MODELS / "card_reader_third.onnx"
+FOURTH_PATH = MODELS / "card_reader_fourth.onnx"
 # The readers whose readings are averaged: trained apart (other scenes, other seeds), so a sure
 # misreading by one is seldom shared by the others.
-READER_PATHS = (MODEL_PATH, SECOND_PATH, THIRD_PATH)
+READER_PATHS = (MODEL_PATH, SECOND_PATH, THIRD_PATH, FOURTH_PATH)
 NO_INDEX = 52
 # The quick look keeps a patch when its chance of being an index reaches this (low: it must
 # not lose indices, only spare the closer look the obvious rest).
