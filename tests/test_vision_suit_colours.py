@@ -20,6 +20,7 @@ from tableside.vision.scoring import lies_on
 from tableside.vision.suit_colours import (
     OTHER_INK,
     SAME_INK,
+    SURE,
     index_inks,
     suit_inks,
     with_suit_inks,
@@ -91,7 +92,7 @@ def test_a_suit_read_surely_in_another_ink_is_doubted():
 
 def test_no_suit_ink_is_known_from_disagreeing_or_unsure_readings():
     probabilities = np.stack([reading({"Kc": 0.99}), reading({"5c": 0.99}),
-                              reading({"9h": 0.9})])
+                              reading({"9h": SURE - 0.05})])
     # Two clubs in inks far apart (one a misreading): clubs' ink is not known; hearts only
     # read unsurely is not known either.
     assert suit_inks(probabilities, np.stack([GREEN, RED, RED])) == {}
