@@ -193,7 +193,7 @@ def read_corners(reader: IndexReader, marks: Marks, candidates: Candidates,
                  probabilities: np.ndarray) -> tuple[Candidates, np.ndarray]:
     """The sure readings at the paper corners whose index place holds no sure reading yet,
     given the frame's candidates so far and their probabilities (N x 53): per corner read
-    surely, its place as a candidate, and its probabilities (both readers' mean)."""
+    surely, its place as a candidate, and its probabilities (the readers' mean)."""
     nothing = (candidates.subset(np.zeros(0, np.int64)), np.zeros((0, NO_INDEX + 1), np.float32))
     confidence = probabilities[:, :NO_INDEX].max(axis=1)
     sure = confidence >= CONFIDENT
