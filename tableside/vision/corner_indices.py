@@ -16,7 +16,7 @@ them, and the surest counts only when it is read surely, names no card read sure
 the frame (that is the card's other corner, or a misreading that would put the sure one in
 doubt as a duplicate), no other place of the corner reads another card at least half surely,
 and no candidate of the marks at that place reads another card at least half surely (a small
-club read a spade from a place a little off, where the marks read the club). Both readers read
+club read a spade from a place a little off, where the marks read the club). All readers read
 every place (IndexReader.judge gives their mean).
 
 Corners are taken from the paper at every ink threshold (Marks.papers): a card's margin in a
