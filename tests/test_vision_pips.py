@@ -1,5 +1,6 @@
-"""Pips: a whole number card's pips are counted and their ink tells its suit's colour; court
-cards, aces and covered cards count nothing, and the count settles a small index's doubt."""
+"""Pips: a whole number card's pips are counted and their ink tells its suit's colour; an ace
+counts its one pip, court cards and covered cards count nothing, and the count settles a small
+index's doubt."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from tableside.cards import Card
 from tableside.vision.assembly import CONFIDENT, assemble
 from tableside.vision.decks import load_deck
 from tableside.vision.marks import find_marks
+from tableside.vision.pip_shapes import PipReader
 from tableside.vision.pips import Pips, pip_counts
 
 DECKS = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "decks"
@@ -75,11 +77,24 @@ def test_ink_colours_name_the_suits_they_may_be():
     assert pips_of_card("gnome-neoclassical_4_color", "4s").suits == "cdhs"
 
 
-@pytest.mark.parametrize("name", ["Jh", "Qs", "Kd", "As", "Ad"])
-def test_court_cards_and_aces_count_nothing(name):
+@pytest.mark.parametrize("name", ["Jh", "Qs", "Kd"])
+def test_court_cards_count_nothing(name):
     # (A picture can part the paper of its card in two outlines: neither counts.)
     for deck in ("gnome-tango", "kde-standard"):
         assert set(pips_in_frame(deck, name)) == {None}, deck
+
+
+@pytest.mark.parametrize("deck", ["gnome-anglo_modern", "kde-standard", "npm-aguilar-responsive"])
+def test_an_ace_counts_its_one_pip_and_its_shape_names_the_suit(deck):
+    shapes = PipReader()
+    for n, name in enumerate(("Ac", "As", "Ad", "Ah")):
+        if deck == "kde-standard" and name == "As":
+            continue  # its ornament is a picture: counts nothing
+        face = deck_faces(deck)[name].image
+        counted = pip_counts(find_marks(on_felt(face, 60 + 15 * n, 40 * n)), None, shapes)
+        assert counted == [Pips(1, name[1])], name
+    # An ace of spades printed as a large ornament is no pip (nor a picture's frame).
+    assert pips_in_frame("kde-standard", "As") == [None]
 
 
 @pytest.mark.parametrize("name", ["5d", "8s", "Th"])
@@ -128,6 +143,28 @@ def test_pips_settle_a_small_index_read_between_two_suits():
                        [Pips(2, "d")])
     assert [str(s.card) for s in counted] == ["2d"]
     assert counted[0].confidence >= CONFIDENT
+
+
+def test_an_aces_pip_overrules_a_sure_reading_of_another_suits_ace():
+    # A small two-colour ace of clubs whose index the readers take for the ace of spades
+    # (0.92, clubs 0.079): sure enough to report, and wrong. Its one big club in the middle
+    # says otherwise. Other ranks are not ruled out by one pip (a number card's other pips
+    # may lie outside the middle).
+    outline = np.array([[100, 100], [164, 100], [164, 193], [100, 193]], np.int32)
+    rank_points = np.array([[106.0, 109.0]], np.float32)
+    suit_points = np.array([[106.0, 119.0]], np.float32)
+    probabilities = np.full(53, 0.001 / 51, np.float32)
+    probabilities[int(Card("As"))] = 0.92
+    probabilities[int(Card("Ac"))] = 0.079
+    plain = assemble(probabilities[None], rank_points, suit_points, (outline,))
+    assert [(str(s.card), s.confidence >= CONFIDENT) for s in plain] == [("As", True)]
+    counted = assemble(probabilities[None], rank_points, suit_points, (outline,),
+                       [Pips(1, "c")])
+    assert [str(s.card) for s in counted] == ["Ac"]
+    assert counted[0].confidence >= CONFIDENT
+    three = assemble(reading("3c", 0.97)[None], rank_points, suit_points, (outline,),
+                     [Pips(1, "c")])
+    assert [(str(s.card), s.confidence >= CONFIDENT) for s in three] == [("3c", True)]
 
 
 def test_pips_of_another_rank_leave_a_sure_index_unsure_not_wrong():

@@ -17,6 +17,7 @@ are the duplicates. Conflicts and duplicates are reported as unsure, never as a 
 An index on a whole number card whose pips were counted (tableside/vision/pips.py) reads the
 cards the pips rule out (other ranks, suits their ink or shape cannot be) as far less likely:
 the reader's doubt between a small, blurred 2h and 2d is settled by two big yellow diamonds.
+An ace's one pip rules out the aces of the other suits (a small ace of clubs read as spades).
 
 A card's outline is the paper region around it when that region is one whole card; otherwise
 (fanned and overlapping cards) it is drawn from the index: the card's corner sits a little up
@@ -559,12 +560,18 @@ def _pips_at(index: _Index, outlines: Sequence[np.ndarray],
 
 def _with_pips(cards: np.ndarray, pips: Pips | None) -> np.ndarray:
     """A reading's card probabilities given the pips of its card: cards the pips rule out
-    are PIP_DOUBT as likely as they were ("no index" stays as it was)."""
-    if pips is None or not 2 <= pips.count <= 10:
+    are PIP_DOUBT as likely as they were ("no index" stays as it was). An ace's one pip rules
+    out only the aces of other suits."""
+    if pips is None or not 1 <= pips.count <= 10:
         return cards
-    weights = np.full(len(cards), PIP_DOUBT)
-    for suit in pips.suits:
-        weights[int(Card(RANK_CHARS[pips.count - 2] + suit))] = 1.0
+    if pips.count == 1:
+        weights = np.ones(len(cards))
+        for suit in set("cdhs") - set(pips.suits):
+            weights[int(Card("A" + suit))] = PIP_DOUBT
+    else:
+        weights = np.full(len(cards), PIP_DOUBT)
+        for suit in pips.suits:
+            weights[int(Card(RANK_CHARS[pips.count - 2] + suit))] = 1.0
     weights[52:] = 1.0
     weighted = cards * weights
     return weighted / weighted.sum()
