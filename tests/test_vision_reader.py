@@ -1,5 +1,5 @@
 """The index reader: its networks on batches of any size, the other readers' say in what the
-first reads surely."""
+first reads surely, the first reader's screening of what plainly is no index."""
 
 from __future__ import annotations
 
@@ -11,8 +11,10 @@ import pytest
 from test_vision_recognition import TRAINING, load_group
 
 from tableside.vision.assembly import CONFIDENT
-from tableside.vision.patches import CHANNELS, GLANCE, GLANCE_CHANNELS, PATCH
-from tableside.vision.reader import NO_INDEX, IndexReader
+from tableside.vision.candidates import find_candidates
+from tableside.vision.marks import find_marks
+from tableside.vision.patches import CHANNELS, GLANCE, GLANCE_CHANNELS, PATCH, cut_patches
+from tableside.vision.reader import NO_INDEX, READER_PATHS, SCREENED, IndexReader
 from tableside.vision.recognizer import CardRecognizer
 from tableside.vision.scenes import draw_scene
 from tableside.vision.scoring import score_scene
@@ -39,3 +41,21 @@ def test_a_sure_misreading_the_other_readers_doubt_is_not_reported(group, seed, 
     assert score_scene(scene, recognition.cards, f"scene {seed}").wrong == 0
     flagged = [s for s in recognition.unsure if np.linalg.norm(s.centre - place) < 30]
     assert flagged and all(s.confidence < CONFIDENT for s in flagged)
+
+
+def test_the_first_reader_screens_what_plainly_is_no_index():
+    # The other readers read only the patches the first does not call "no index" surely
+    # (most of a frame's, after the quick look, are pips and pieces of pictures): those
+    # keep the first reader's word, the rest are the readers' mean.
+    cv2.setNumThreads(1)
+    scene = draw_scene(random.Random(8086), load_group(TRAINING["trained_on"]))
+    marks = find_marks(scene.image)
+    candidates = find_candidates(marks)
+    patches = cut_patches(marks, candidates)
+    first = IndexReader(READER_PATHS[:1], None).judge(patches)
+    everyone = [IndexReader([path], None).judge(patches) for path in READER_PATHS]
+    screened = first[:, NO_INDEX] >= SCREENED
+    assert 0 < screened.sum() < len(patches)
+    judged = IndexReader().judge(patches)
+    assert np.allclose(judged[screened], first[screened])
+    assert np.allclose(judged[~screened], np.mean(everyone, axis=0)[~screened], atol=1e-6)
