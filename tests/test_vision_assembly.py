@@ -140,6 +140,24 @@ def test_a_card_partly_under_another_is_outlined_by_the_part_in_view():
     assert 60.0 < nine.centre[1] < 200.0
 
 
+def test_a_card_cut_by_the_frames_edge_is_outlined_by_its_part_in_the_frame():
+    # An ace at the right edge of a 150 x 200 frame, its top-left index in view: the outline
+    # estimated from the index (about 70 px wide) runs 40 px out of the frame. It is cut to the
+    # frame, so that its centre lies on what the camera sees of it (as a photograph's box of
+    # that card is drawn); with no frame given, it is the estimate.
+    probabilities = reading("Ac")[None]
+    rank_points = np.array([[118.0, 60.0]], np.float32)
+    suit_points = np.array([[118.0, 72.0]], np.float32)
+    estimated, = assemble(probabilities, rank_points, suit_points, ())
+    assert estimated.corners[:, 0].max() > 170.0
+    paper = np.zeros((200, 150), np.uint8)
+    cut, = assemble(probabilities, rank_points, suit_points, (), paper=paper)
+    assert str(cut.card) == "Ac" and cut.confidence == estimated.confidence
+    assert cut.corners[:, 0].max() <= 150.0 and cut.corners[:, 1].max() <= 200.0
+    assert 118.0 < cut.centre[0] < 150.0 and cut.centre[0] < estimated.centre[0] - 10.0
+    assert np.allclose(cut.corners[0], estimated.corners[0], atol=1.0)  # its top-left stays
+
+
 def test_a_faint_sighting_over_a_card_cuts_nothing_off_it():
     # The same, but the "queen" is a faint reading (of the nine's own pips, say): it claims
     # no card, so the nine keeps the outline estimated from its index.

@@ -24,7 +24,9 @@ A card's outline is the paper region around it when that region is one whole car
 and left of the rank, and its size follows the index's size as on the whole cards of the same
 frame (or, with none, as on common decks). Two opposite corners span it between them. A card
 partly under another (whose index lies inside the card's estimated outline, so it is on top
-there) is outlined by the part of it in view, as one would point it out on the table. On decks
+there) is outlined by the part of it in view, as one would point it out on the table, and so is
+a card cut by the frame's edge (on the shared photographs, 3 cards more read: their boxes
+there are the part in the frame). On decks
 with indices in all four corners, two upright indices side by side are its top corners (the
 left one places it), and an upright one above a turned one in one column are the two corners
 of one side, which side not known: the outline is centred on their column, where the card lies
@@ -374,7 +376,8 @@ def _join_indices(indices: list[_Index], rectangles: list[np.ndarray | None],
     kept = [n for n, depth in enumerate(depths) if depth < PRINTING_DEPTH]
     sightings, members_of = [sightings[n] for n in kept], [members_of[n] for n in kept]
     depths = [depths[n] for n in kept]
-    sightings = _visible_parts(sightings, members_of)
+    sightings = _visible_parts(sightings, members_of,
+                               None if paper is None else paper.shape[:2])
     kept = _one_per_place(sightings)
     sightings, depths = [sightings[n] for n in kept], [depths[n] for n in kept]
     # A deck holds each card once: the same card in two places is a misreading somewhere.
@@ -460,13 +463,15 @@ def _depth(rectangle: np.ndarray, point: np.ndarray) -> float:
     return float(inside) / max(float(width), 1.0)
 
 
-def _visible_parts(sightings: list[CardSighting],
-                   members: list[list[_Index]]) -> list[CardSighting]:
+def _visible_parts(sightings: list[CardSighting], members: list[list[_Index]],
+                   frame: tuple[int, int] | None = None) -> list[CardSighting]:
     """Cards partly under others: an outline estimated from a card's index that holds an
     index of another card (which must lie on top there) is cut along that card's edge that
     has the card's own indices outside it, to the part of the card in view. Only sightings
     that claim their card (DUPLICATE_SURE) cover others: a faint one may be a misreading of
-    the card's own pips or picture."""
+    the card's own pips or picture. An estimated outline that runs out of the frame (height,
+    width) is cut to its part in the frame likewise: a card at the frame's edge is pointed out
+    where it is seen."""
     result = list(sightings)
     for a, sighting in enumerate(sightings):
         if members[a][0].outline is not None:
@@ -481,6 +486,16 @@ def _visible_parts(sightings: list[CardSighting],
             cut = _cut_off(polygon, other.corners, own)
             if cut is not None:
                 polygon, cut_any = cut, True
+        if frame is not None:
+            height, width = frame
+            for start, normal in (((0, 0), (1, 0)), ((0, 0), (0, 1)),
+                                  ((width - 1, height - 1), (-1, 0)),
+                                  ((width - 1, height - 1), (0, -1))):
+                if ((polygon - start) @ np.array(normal, np.float64)).min() < 0:
+                    cut = _beyond(polygon, np.array(start, np.float64),
+                                  np.array(normal, np.float64))
+                    if cut is not None:
+                        polygon, cut_any = cut, True
         if not cut_any:
             continue
         area = cv2.contourArea(polygon.astype(np.float32))
@@ -514,8 +529,12 @@ def _cut_off(polygon: np.ndarray, cover: np.ndarray, own: np.ndarray) -> np.ndar
             best, best_distance = (start, normal), distance
     if best is None:
         return None
-    start, normal = best
-    # Keep the polygon's part on the outer side of that edge (Sutherland-Hodgman, one edge).
+    return _beyond(polygon, *best)
+
+
+def _beyond(polygon: np.ndarray, start: np.ndarray, normal: np.ndarray) -> np.ndarray | None:
+    """The convex polygon's part on the side of the line through ``start`` that ``normal``
+    points to (Sutherland-Hodgman, one edge); None if less than a triangle is left."""
     kept = []
     for k in range(len(polygon)):
         p, q = polygon[k], polygon[(k + 1) % len(polygon)]
