@@ -30,6 +30,23 @@ def test_light_felt_next_to_a_card_stays_out_of_its_outline():
 
 
 
+def test_a_card_on_a_light_table_is_paper_too():
+    # A light grey cloth at 80 % of the paper's brightness: paper cannot be 1.45 times as
+    # bright as that, yet the card is paper, its outline the card, and its rank a mark; the
+    # cloth is no paper.
+    generator = np.random.default_rng(4)
+    image = np.full((400, 600, 3), 200, np.float32)
+    image[150:290, 200:300] = 250
+    image[160:180, 210:218] = 30
+    image += generator.normal(0, 3, image.shape)
+    marks = find_marks(np.clip(cv2.GaussianBlur(image, (0, 0), 1.0), 0, 255).astype(np.uint8))
+    assert len(marks.outlines) == 1
+    area = cv2.contourArea(marks.outlines[0].astype(np.float32))
+    assert 0.9 * 100 * 140 <= area <= 1.05 * 100 * 140
+    strokes = marks.passes[0].centroids[marks.passes[0].areas >= 100]
+    assert [(round(x), round(y)) for x, y in strokes] == [(214, 170)]
+
+
 def test_a_card_in_the_dim_part_of_the_table_is_paper_too():
     # A lamp lights the left of the table: the card there is bright, the card at the far
     # right reaches only 40 % of its brightness, darker than the lit felt beside the lamp.
