@@ -41,7 +41,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from tableside.cards import RANK_CHARS, Card
+from tableside.cards import RANK_CHARS, SUIT_CHARS, Card
 from tableside.vision.marks import whole_card
 from tableside.vision.pips import Pips
 
@@ -487,15 +487,9 @@ def _visible_parts(sightings: list[CardSighting], members: list[list[_Index]],
             if cut is not None:
                 polygon, cut_any = cut, True
         if frame is not None:
-            height, width = frame
-            for start, normal in (((0, 0), (1, 0)), ((0, 0), (0, 1)),
-                                  ((width - 1, height - 1), (-1, 0)),
-                                  ((width - 1, height - 1), (0, -1))):
-                if ((polygon - start) @ np.array(normal, np.float64)).min() < 0:
-                    cut = _beyond(polygon, np.array(start, np.float64),
-                                  np.array(normal, np.float64))
-                    if cut is not None:
-                        polygon, cut_any = cut, True
+            cut = _in_frame(polygon, frame)
+            if cut is not None:
+                polygon, cut_any = cut, True
         if not cut_any:
             continue
         area = cv2.contourArea(polygon.astype(np.float32))
@@ -530,6 +524,22 @@ def _cut_off(polygon: np.ndarray, cover: np.ndarray, own: np.ndarray) -> np.ndar
     if best is None:
         return None
     return _beyond(polygon, *best)
+
+
+def _in_frame(polygon: np.ndarray, frame: tuple[int, int]) -> np.ndarray | None:
+    """The convex polygon cut at the edges of a frame of this height and width that it runs
+    out of (an edge that would leave less than a triangle is not cut), or None when none is."""
+    height, width = frame
+    corner = np.array([width - 1.0, height - 1.0])
+    edges = ((np.zeros(2), np.array([1.0, 0.0])), (np.zeros(2), np.array([0.0, 1.0])),
+             (corner, np.array([-1.0, 0.0])), (corner, np.array([0.0, -1.0])))
+    cut_any = False
+    for start, normal in edges:
+        if ((polygon - start) @ normal).min() < 0:
+            cut = _beyond(polygon, start, normal)
+            if cut is not None:
+                polygon, cut_any = cut, True
+    return polygon if cut_any else None
 
 
 def _beyond(polygon: np.ndarray, start: np.ndarray, normal: np.ndarray) -> np.ndarray | None:
@@ -585,7 +595,7 @@ def _with_pips(cards: np.ndarray, pips: Pips | None) -> np.ndarray:
         return cards
     if pips.count == 1:
         weights = np.ones(len(cards))
-        for suit in set("cdhs") - set(pips.suits):
+        for suit in set(SUIT_CHARS) - set(pips.suits):
             weights[int(Card("A" + suit))] = PIP_DOUBT
     else:
         weights = np.full(len(cards), PIP_DOUBT)

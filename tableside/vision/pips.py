@@ -72,8 +72,8 @@ ACE_AREA = 0.08
 
 @dataclass(frozen=True)
 class Pips:
-    """The pips on one whole number card: how many, and which suits (of "cdhs") their ink and
-    shape may be."""
+    """The pips on one whole number card (or an ace: one): how many, and which suits (of
+    "cdhs") their ink and shape may be."""
 
     count: int
     suits: str
@@ -113,7 +113,8 @@ def narrowed_suits(suits: str, shapes: np.ndarray) -> str:
 
 def number_card_pips(marks: Marks, corners: np.ndarray) -> np.ndarray | None:
     """The numbers of the marks (of pass PIP_PASS) that are the pips of the whole card with
-    this outline, or None when its middle does not look like a number card's."""
+    this outline (an ace's one), or None when its middle does not look like a number card's
+    or an ace's."""
     found = pip_marks(marks.passes[PIP_PASS], corners)
     if found is None or _picture(marks.passes[0], corners):
         return None
@@ -126,9 +127,9 @@ def pip_marks(marks: MarkPass, corners: np.ndarray) -> np.ndarray | None:
     middle = _in_middle(across, along) & (marks.areas >= PIP_AREA[0] * area)
     sizes = marks.areas[middle]
     if len(sizes) == 1:
-        alone = int(np.nonzero(middle)[0][0])
-        centred = max(abs(across[alone] - 0.5), abs(along[alone] - 0.5)) <= ACE_CENTRE
-        return middle.nonzero()[0] if centred and sizes[0] <= ACE_AREA * area else None
+        found = np.nonzero(middle)[0]
+        centred = max(abs(across[found[0]] - 0.5), abs(along[found[0]] - 0.5)) <= ACE_CENTRE
+        return found if centred and sizes[0] <= ACE_AREA * area else None
     if not 2 <= len(sizes) <= 10 or sizes.max() > PIP_AREA[1] * area \
             or sizes.max() > ALIKE * sizes.min():
         return None
