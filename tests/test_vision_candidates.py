@@ -9,19 +9,26 @@ import numpy as np
 import pytest
 
 from tableside.vision.candidates import SAME_POINTS, Candidates, _repeats, find_candidates
-from tableside.vision.marks import find_marks
+from tableside.vision.marks import CUT_PASS, find_marks
+
+
+def card_corner(rank: str, suit: tuple[int, int], suit_radius: int) -> np.ndarray:
+    """A white card on green felt with an index in its corner: the rank in black and a round
+    suit under it (not yet blurred)."""
+    image = np.full((300, 400, 3), (40, 110, 30), np.uint8)
+    cv2.rectangle(image, (100, 50), (240, 250), (235, 235, 235), -1)
+    cv2.putText(image, rank, (108, 80), cv2.FONT_HERSHEY_SIMPLEX, 0.8, (20, 20, 20), 2,
+                cv2.LINE_AA)
+    cv2.circle(image, suit, suit_radius, (20, 20, 20), -1, cv2.LINE_AA)
+    return image
 
 
 def court_card_corner() -> tuple[np.ndarray, tuple[int, int, int, int], tuple[int, int]]:
     """A white card on green felt with a "K" in its corner and, under it, a suit that touches
     the frame line of the card's picture (as on small court cards): the suit is no mark of
     its own. Gives the image, the K's box (x0, y0, x1, y1) and the suit's centre."""
-    image = np.full((300, 400, 3), (40, 110, 30), np.uint8)
-    cv2.rectangle(image, (100, 50), (240, 250), (235, 235, 235), -1)
-    cv2.putText(image, "K", (108, 80), cv2.FONT_HERSHEY_SIMPLEX, 0.8, (20, 20, 20), 2,
-                cv2.LINE_AA)
     suit = (117, 90)
-    cv2.circle(image, suit, 5, (20, 20, 20), -1, cv2.LINE_AA)
+    image = card_corner("K", suit, 5)
     # The picture's frame, touching the suit on its right.
     cv2.rectangle(image, (121, 86), (225, 235), (20, 20, 20), 2)
     image = cv2.GaussianBlur(image, (0, 0), 0.8)
@@ -42,11 +49,7 @@ def test_a_rank_whose_suit_ran_into_the_picture_frame_is_a_candidate(lone_ranks:
 def test_recognition_makes_no_lone_rank_candidates_where_the_suit_is_a_mark_of_its_own():
     # A clean index: its rank and suit are a pair already; lone-rank views of it (and of
     # marks with no suit at all) are only for training.
-    image = np.full((300, 400, 3), (40, 110, 30), np.uint8)
-    cv2.rectangle(image, (100, 50), (240, 250), (235, 235, 235), -1)
-    cv2.putText(image, "7", (108, 80), cv2.FONT_HERSHEY_SIMPLEX, 0.8, (20, 20, 20), 2,
-                cv2.LINE_AA)
-    cv2.circle(image, (117, 95), 6, (20, 20, 20), -1, cv2.LINE_AA)
+    image = card_corner("7", (117, 95), 6)
     marks = find_marks(cv2.GaussianBlur(image, (0, 0), 0.8))
     plain = len(find_candidates(marks, lone_ranks="none"))
     assert len(find_candidates(marks)) == plain
@@ -80,3 +83,21 @@ def test_repeats_of_first_pass_candidates_are_found_as_by_comparing_all_pairs():
     expected = ((rank <= reach) & (suit <= reach)).any(axis=1)
     assert expected[:100].all()
     assert (found == expected).all()
+
+
+def test_a_rank_touching_a_chip_is_a_candidate_of_the_pass_that_cuts_bodies_away():
+    # A chip lying against the "3" of an index joins it into one mark at every threshold, so
+    # no pass but the one that cuts thick bodies away pairs the 3 with its suit. There the 3
+    # is a mark of its own (parted from the chip), the suit below it is the first pass's
+    # mark again, and the chip is gone.
+    suit = (117, 95)
+    image = card_corner("3", suit, 6)
+    cv2.circle(image, (146, 68), 24, (30, 30, 160), -1, cv2.LINE_AA)  # the chip
+    marks = find_marks(cv2.GaussianBlur(image, (0, 0), 0.8))
+    cut = marks.passes[CUT_PASS]
+    assert [(tuple(cut.boxes[n]), bool(cut.parted[n])) for n in range(len(cut))] == [
+        ((109, 63, 11, 18), True), ((110, 88, 15, 15), False)]
+    candidates = find_candidates(marks)
+    on_three = np.linalg.norm(candidates.rank_points - (114, 71), axis=1) < 3
+    on_suit = np.linalg.norm(candidates.suit_points - np.array(suit), axis=1) < 3
+    assert set(candidates.passes[on_three & on_suit]) == {CUT_PASS}

@@ -15,12 +15,15 @@ import random
 from pathlib import Path
 
 import cv2
+import numpy as np
 import pytest
 from test_vision_pips import on_felt
 
+from tableside.cards import Card
+from tableside.vision.candidates import Candidates
 from tableside.vision.decks import load_deck
-from tableside.vision.reader import MODEL_PATH
-from tableside.vision.recognizer import CardRecognizer
+from tableside.vision.reader import MODEL_PATH, NO_INDEX
+from tableside.vision.recognizer import NEAR, NEAR_SURE, CardRecognizer, _near_a_card
 from tableside.vision.scenes import draw_scene
 from tableside.vision.scoring import Score, score_scene
 
@@ -101,3 +104,21 @@ def test_cards_lying_alone_of_decks_never_seen_are_read(recognizer):
             read += seen == [name]
             wrong += [(deck.name, name, other) for other in seen if other != name]
     assert read >= 153 and wrong == [], (read, wrong)
+
+
+def test_the_cut_pass_is_read_only_where_no_other_pass_read_a_card_nearby():
+    # Two candidates of the other passes, 20 px from rank to suit: one read as a card, one as
+    # no index. A cut-pass candidate beside the first is not read (it would only add a rival
+    # view); beside the second, or far from both, it is.
+    def candidates(ranks: list[tuple[float, float]]) -> Candidates:
+        ranks_array = np.array(ranks, np.float32)
+        zeros = np.zeros(len(ranks), np.int32)
+        return Candidates(ranks_array, ranks_array + np.float32([0, 20]), zeros, zeros, zeros)
+
+    first = candidates([(100, 100), (300, 300)])
+    probabilities = np.zeros((2, NO_INDEX + 1), np.float32)
+    probabilities[0, int(Card("Ks"))] = NEAR_SURE + 0.1
+    probabilities[0, NO_INDEX] = 0.4 - NEAR_SURE
+    probabilities[1, NO_INDEX] = 1.0
+    later = candidates([(105, 110), (100 + NEAR * 20 + 2, 100), (305, 305), (500, 500)])
+    assert _near_a_card(later, first, probabilities).tolist() == [True, False, False, False]

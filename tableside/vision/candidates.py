@@ -143,6 +143,9 @@ def _candidates_of(frame: Marks, marks: MarkPass, pass_number: int,
     usable &= ~_patterned(frame, marks, usable)
     paired = np.nonzero(usable & (sizes <= MAX_MARK))[0]
     rank_list, suit_list = _pairs(marks.centroids[paired].astype(np.float32), sizes[paired])
+    if marks.parted is not None:
+        keep = marks.parted[paired[rank_list]]
+        rank_list, suit_list = rank_list[keep], suit_list[keep]
     rank_marks = [paired[rank_list]]
     suit_marks = [paired[suit_list]]
     rank_points = [marks.centroids[rank_marks[0]].astype(np.float32)]
@@ -150,6 +153,8 @@ def _candidates_of(frame: Marks, marks: MarkPass, pass_number: int,
 
     least = 2 * MIN_MARK if lone_ranks == "none" else LONE_MIN
     shaped = np.nonzero(usable & (sizes >= least) & (sizes <= MAX_SINGLE))[0]
+    if marks.parted is not None:
+        shaped = shaped[marks.parted[shaped]]
     axes = [_long_axis(marks, int(mark)) for mark in shaped]
     kept = [n for n, axis in enumerate(axes) if axis is not None]
     if kept:
