@@ -33,14 +33,15 @@ SCENES = 70  # per group: about 550 cards to read
 SEED = 5_000  # far from the training scenes' seeds
 # Issue 7's goal is at least 99.5 % read and at most 0.3 % wrong, on both groups. The reader
 # does not reach it yet (issue 7 is open): these bars are just under what it measured on
-# these scenes (trained decks 97.7 % read, 0.18 % wrong; held-out 98.7 % read, none wrong),
+# these scenes (trained decks 98.4 % read, held-out 98.9 %, none wrong),
 # so that a change that reads worse fails; the share wrong is held to the goal itself. Raise
 # the share read with every better reader. (The wide second reader, averaged with the first
 # on every patch, read 3 cards fewer of the trained group's 556 here, 543 -> 540, and 7 more
 # of the 7,216 of scripts/score_drawn_scenes.py's eight groups of shared decks, which these
 # 70 scenes are too few to show: the trained bar went down from 0.975 with it. Four readers
-# and CONFIDENT 0.9 then read 543 and 551 of 556 and 558.)
-BARS = {"trained": (0.97, 0.003), "held out": (0.987, 0.003)}
+# and CONFIDENT 0.9 then read 543 and 551 of 556 and 558; with the pass of marks that cuts
+# bodies away, 547 and 552: the trained bar went up from 0.97.)
+BARS = {"trained": (0.98, 0.003), "held out": (0.987, 0.003)}
 
 
 @pytest.fixture(scope="module")
