@@ -39,16 +39,16 @@ import numpy as np
 # the first two, and 92-96 % with the two passes before (0.65 and 0.5).
 AS_IS, THIN, BODIES_CUT = "as is", "thin wiped", "bodies cut"
 INK_PASSES = ((0.8, AS_IS), (0.6, AS_IS), (0.8, THIN), (0.8, BODIES_CUT))
-CUT_PASS = 3
+CUT_PASS = next(n for n, (_, way) in enumerate(INK_PASSES) if way == BODIES_CUT)
 _THIN = cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3))
-# A body is what survives an opening by a disc BODY pixels across (a rank's strokes, up to
-# cards about 250 px wide, do not); a first-pass mark with a stroke sticking out of its body
+# A body is what survives an opening by a disc BODY pixels across (a rank's strokes are
+# thinner, a chip or a big suit is not); a first-pass mark with a stroke sticking out of its body
 # (left by the opening, at least STUCK_AREA pixels and STUCK_SIZE across its box) has its
 # body cut away. scripts/score_drawn_scenes.py at 0.9, against no such pass: shared decks
 # 7,150 -> 7,159 of 7,216, decks drawn by code 2,251 -> 2,255 of 2,275, wrong the same (1 and 4);
-# with the recognizer's NEAR_SURE at 0.5, discs of 5, 7, 9 and 11 px read 7,152, 7,155, 7,157
-# and 7,155 (drawn 2,252, 2,254, 2,255, 2,256); STUCK_SIZE 8 read as 12. Mostly indices
-# touching a chip or a drawn deck's big suit printed beside the index.
+# with the recognizer's NEAR_SURE at 0.5 and STUCK_SIZE 8, discs of 5, 7, 9 and 11 px read
+# 7,152, 7,155, 7,157 and 7,155 (drawn 2,252, 2,254, 2,255, 2,256); STUCK_SIZE 12 read as 8.
+# Mostly indices touching a chip or a drawn deck's big suit printed beside the index.
 BODY = 9
 _BODY = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (BODY, BODY))
 STUCK_AREA = 8
@@ -191,19 +191,20 @@ def find_marks(frame: np.ndarray) -> Marks:
                 cards, outlines = card_outlines(contours, paper.shape)
             inks[share] = cv2.bitwise_and(cv2.bitwise_not(paper), cards)
         ink = inks[share]
-        cut = None
+        cut_marks = None
         if way == BODIES_CUT:
-            ink, cut = _bodies_cut(ink, passes[0])
+            # (It parts the first pass's marks, so it cuts the first pass's ink.)
+            ink, cut_marks = _bodies_cut(inks[INK_PASSES[0][0]], passes[0])
         elif way == THIN:
             ink = cv2.morphologyEx(ink, cv2.MORPH_OPEN, _THIN)
         # Grana's algorithm labels exactly as the default one, in half the time here.
         _, labels, stats, centroids = cv2.connectedComponentsWithStatsWithAlgorithm(
             ink, 8, cv2.CV_32S, cv2.CCL_GRANA)
         parted = None
-        if cut is not None:
+        if cut_marks is not None:
             # A mark is parted when a pixel of it belonged to a mark whose body was cut.
             parted = np.zeros(len(stats), bool)
-            for owner, box in cut:
+            for owner, box in cut_marks:
                 parted[labels[box][passes[0].labels[box] == owner]] = True
             parted = parted[1:]
         passes.append(MarkPass(labels, stats[1:, :4].astype(np.int32),
