@@ -260,7 +260,7 @@ _WORKER: dict = {}
 
 
 def _init_worker(training_decks: list[Path], patches: bool, given_finder: Path | None,
-                 small_share: float, four_colour_share: float = 0.0) -> None:
+                 small_share: float, four_colour_share: float) -> None:
     cv2.setNumThreads(1)
     _WORKER["small_share"] = small_share
     _WORKER["four_colour_share"] = four_colour_share

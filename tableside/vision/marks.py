@@ -24,7 +24,7 @@ strokes so parted make candidates on that last pass: its other marks are the fir
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 import cv2
@@ -190,33 +190,29 @@ def find_marks(frame: np.ndarray) -> Marks:
             if cards is None:
                 cards, outlines = card_outlines(contours, paper.shape)
             inks[share] = cv2.bitwise_and(cv2.bitwise_not(paper), cards)
-        ink = inks[share]
-        cut_marks = None
         if way == BODIES_CUT:
-            # (It parts the first pass's marks, so it cuts the first pass's ink.)
-            ink, cut_marks = _bodies_cut(inks[INK_PASSES[0][0]], passes[0])
+            # It parts the first pass's marks, so it cuts the first pass's ink.
+            passes.append(_bodies_cut(inks[INK_PASSES[0][0]], passes[0]))
         elif way == THIN:
-            ink = cv2.morphologyEx(ink, cv2.MORPH_OPEN, _THIN)
-        # Grana's algorithm labels exactly as the default one, in half the time here.
-        _, labels, stats, centroids = cv2.connectedComponentsWithStatsWithAlgorithm(
-            ink, 8, cv2.CV_32S, cv2.CCL_GRANA)
-        parted = None
-        if cut_marks is not None:
-            # A mark is parted when a pixel of it belonged to a mark whose body was cut.
-            parted = np.zeros(len(stats), bool)
-            for owner, box in cut_marks:
-                parted[labels[box][passes[0].labels[box] == owner]] = True
-            parted = parted[1:]
-        passes.append(MarkPass(labels, stats[1:, :4].astype(np.int32),
-                               stats[1:, 4].astype(np.int32), centroids[1:], parted))
+            passes.append(_mark_pass(cv2.morphologyEx(inks[share], cv2.MORPH_OPEN, _THIN)))
+        else:
+            passes.append(_mark_pass(inks[share]))
     return Marks(channels, darkness, level, cards, outlines, tuple(passes), tuple(papers))
 
 
-def _bodies_cut(ink: np.ndarray, first: MarkPass
-                ) -> tuple[np.ndarray, list[tuple[int, tuple[slice, slice]]]]:
-    """The ink with the thick bodies (a chip, a big suit) of marks that thinner strokes stick
-    out of cut away, so that the strokes (a rank touching the chip) are marks of their own;
-    and the marks (of the first pass) so cut, each with its box."""
+def _mark_pass(ink: np.ndarray) -> MarkPass:
+    """The marks of an ink mask: its connected shapes."""
+    # Grana's algorithm labels exactly as the default one, in half the time here.
+    _, labels, stats, centroids = cv2.connectedComponentsWithStatsWithAlgorithm(
+        ink, 8, cv2.CV_32S, cv2.CCL_GRANA)
+    return MarkPass(labels, stats[1:, :4].astype(np.int32), stats[1:, 4].astype(np.int32),
+                    centroids[1:])
+
+
+def _bodies_cut(ink: np.ndarray, first: MarkPass) -> MarkPass:
+    """The marks of the first pass's ink with the thick bodies (a chip, a big suit) of marks
+    that thinner strokes stick out of cut away, so that the strokes (a rank touching the chip)
+    are marks of their own: those are the pass's parted marks."""
     bodies = cv2.morphologyEx(ink, cv2.MORPH_OPEN, _BODY)
     stuck = cv2.bitwise_and(ink, cv2.bitwise_not(bodies))
     _, parts, stats, _ = cv2.connectedComponentsWithStatsWithAlgorithm(
@@ -231,13 +227,19 @@ def _bodies_cut(ink: np.ndarray, first: MarkPass
         owners.add(int(first.labels[y, on]))
     thick = cv2.dilate(bodies, _THIN)
     cut = ink.copy()
-    owned = []
+    owned = []  # per mark cut: its box, and its pixels there
     for owner in sorted(owners):
         x, y, width, height = first.boxes[owner - 1]
         box = (slice(y, y + height), slice(x, x + width))
-        cut[box][(first.labels[box] == owner) & (thick[box] > 0)] = 0
-        owned.append((owner, box))
-    return cut, owned
+        mine = first.labels[box] == owner
+        cut[box][mine & (thick[box] > 0)] = 0
+        owned.append((box, mine))
+    marks = _mark_pass(cut)
+    # A mark is parted when a pixel of it belonged to a mark whose body was cut.
+    parted = np.zeros(len(marks) + 1, bool)
+    for box, mine in owned:
+        parted[marks.labels[box][mine]] = True
+    return replace(marks, parted=parted[1:])
 
 
 def white_balance(frame: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
