@@ -112,6 +112,22 @@ def test_a_card_seen_at_a_slant_is_counted_too(name):
     assert name[1] in pips.suits
 
 
+def plain_face(marks_along: list[float]) -> np.ndarray:
+    """A BGRA card face, 200 x 290, with a round black mark at each share of its length (in
+    the middle column, a little to either side by turns, as a picture's pieces would be)."""
+    face = np.full((290, 200, 4), 255, np.uint8)
+    for n, along in enumerate(marks_along):
+        cv2.circle(face, (92 + 16 * (n % 2), round(290 * along)), 16, (20, 20, 20, 255), -1)
+    return face
+
+
+def test_two_marks_near_the_middle_are_a_picture_not_a_two():
+    # A two's pips sit near the card's top and bottom; two alike marks close to its middle
+    # (a drawn deck's court card, its two heads) count nothing.
+    assert pip_counts(find_marks(on_felt(plain_face([0.2, 0.8]), 80, 20)))[0].count == 2
+    assert pip_counts(find_marks(on_felt(plain_face([0.38, 0.62]), 80, 20))) == [None]
+
+
 def test_a_card_with_a_chip_on_it_counts_nothing():
     face = deck_faces("gnome-tango")["8s"].image
     frame = on_felt(face, 90, 10)
