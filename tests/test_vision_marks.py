@@ -82,3 +82,19 @@ def test_a_rank_in_a_hard_shadow_on_a_card_is_a_mark():
     assert [(round(x), round(y)) for x, y in strokes] == [(213, 169)]
     shadowed = [outline for outline in marks.outlines if outline[:, 0].max() < 250]
     assert len(shadowed) == 1 and shadowed[0][:, 0].min() <= 202
+
+
+def test_a_rank_in_a_scrap_of_paper_too_small_for_a_card_is_a_mark():
+    # A card mostly under others may show no more paper than a scrap around its index, too
+    # small to be taken for a card (MIN_PAPER_AREA): the rank in it is a mark all the same,
+    # while the scrap is no card's outline.
+    generator = np.random.default_rng(5)
+    image = np.full((400, 600, 3), 70, np.float32)
+    image[150:290, 200:300] = 235  # a whole card, for the paper's brightness
+    image[100:118, 400:417] = 235  # the scrap: 17 x 18 px
+    image[104:114, 406:411] = 30  # a rank's stroke in it
+    image += generator.normal(0, 4, image.shape)
+    marks = find_marks(np.clip(cv2.GaussianBlur(image, (0, 0), 1.0), 0, 255).astype(np.uint8))
+    assert len(marks.outlines) == 1
+    strokes = marks.passes[0].centroids[marks.passes[0].areas >= 20]
+    assert [(round(x), round(y)) for x, y in strokes] == [(408, 108)]
