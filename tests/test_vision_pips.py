@@ -128,6 +128,17 @@ def test_two_marks_near_the_middle_are_a_picture_not_a_two():
     assert pip_counts(find_marks(on_felt(plain_face([0.38, 0.62]), 80, 20))) == [None]
 
 
+def test_small_pips_left_out_of_the_count_make_it_count_nothing():
+    # A deck with small pips and a big suit beside each index (in the middle's reach): the
+    # two big suits alone would count two on an eight. The small pips beside them say the
+    # middle holds more than its pips as counted.
+    face = np.full((290, 200, 4), 255, np.uint8)
+    for x, y, radius in ((55, 60, 20), (70, 105, 7), (100, 115, 7), (130, 105, 7)):
+        for point in ((x, y), (200 - x, 290 - y)):  # each with its partner turned half round
+            cv2.circle(face, point, radius, (20, 20, 200, 255), -1)
+    assert pip_counts(find_marks(on_felt(face, 80, 20))) == [None]
+
+
 def test_a_card_with_a_chip_on_it_counts_nothing():
     face = deck_faces("gnome-tango")["8s"].image
     frame = on_felt(face, 90, 10)

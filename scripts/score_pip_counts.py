@@ -1,0 +1,67 @@
+"""Score the pip counts (tableside/vision/pips.py) of whole cards in drawn table scenes.
+
+Each whole card whose middle is counted is matched to the scene's card nearest its outline's
+centre; its count is right when it is the card's rank (an ace: one). A wrong count makes the
+card's index readings of that rank far less likely, so wrong counts should be none.
+
+    .venv/bin/python scripts/score_pip_counts.py          # ~1 min
+    .venv/bin/python scripts/score_pip_counts.py --wrong  # and list the wrong counts
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from pathlib import Path
+
+import numpy as np
+
+from tableside.vision.decks import load_deck
+from tableside.vision.drawn import drawn_deck
+from tableside.vision.marks import find_marks
+from tableside.vision.pips import number_card_pips
+from tableside.vision.reader import MODEL_PATH
+from tableside.vision.scenes import draw_scene
+from tableside.vision.whole_cards import whole_cards
+
+DECKS = Path(__file__).resolve().parents[2] / "shared" / "data" / "decks"
+# (group, first seed, scenes), as scripts/score_drawn_scenes.py draws them.
+GROUPS = (("shared", 5000, 60), ("shared", 21000, 60), ("drawn", 77000, 80))
+DRAWN_DECK_SEEDS = range(500, 512)
+RANKS = "A23456789T"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--wrong", action="store_true", help="list each wrong count")
+    args = parser.parse_args(argv)
+    record = json.loads(MODEL_PATH.with_suffix(".json").read_text())
+    decks = {"shared": [load_deck(DECKS / name)
+                        for name in record["trained_on"] + record["held_out"]],
+             "drawn": [drawn_deck(random.Random(seed)) for seed in DRAWN_DECK_SEEDS]}
+    for group, first, count in GROUPS:
+        right = wrong = 0
+        for seed in range(first, first + count):
+            scene = draw_scene(random.Random(seed), decks[group])
+            marks = find_marks(scene.image)
+            for corners in whole_cards(marks):
+                if corners is None or (found := number_card_pips(marks, corners)) is None:
+                    continue
+                centre = corners.mean(axis=0)
+                card = min(scene.cards,
+                           key=lambda c: float(np.linalg.norm(c.corners.mean(axis=0) - centre)))
+                if RANKS.find(card.name[0]) + 1 == len(found):
+                    right += 1
+                else:
+                    wrong += 1
+                    if args.wrong:
+                        print(f"  scene {seed}: {card.name} counted {len(found)}")
+        print(f"{group:7} {first}: {count} scenes, counted right {right}, wrong {wrong}",
+              flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
