@@ -38,3 +38,22 @@ def test_an_index_beside_dark_felt_keeps_its_full_ink(ink):
     on_index = (rank_plane > 0) | (suit_plane > 0)
     assert ink_plane[on_index].max() == pytest.approx(1.0)
     assert ink_plane[~on_index].max() > 0.9  # the felt is in the patch, dark
+
+
+def test_colour_follows_the_brightness_noise_smoothed_strokes_kept():
+    # A thin yellow stroke on paper, its colour noisy as a camera's compressed colour is: the
+    # reading view's blue keeps the stroke as sharp as it was, and the paper's colour noise
+    # is smoothed; a plain blur would have smeared the stroke.
+    from tableside.vision.patches import _sharpened_colours
+
+    generator = np.random.default_rng(7)
+    stroke = np.zeros((1, 32, 32), np.float32)
+    stroke[:, :, 15:17] = 1.0
+    red = 250 - 10 * stroke
+    green = 250 - 60 * stroke
+    blue = 250 - 190 * stroke + generator.normal(0, 6, stroke.shape).astype(np.float32)
+    sharpened, _, _ = _sharpened_colours(blue, green, red)
+    assert abs(float(sharpened[0, :, 15:17].mean()) - 60) < 5
+    assert abs(float(sharpened[0, :, 12].mean()) - 250) < 5
+    paper = np.s_[0, 2:30, 3:11]
+    assert float(sharpened[paper].std()) < 0.6 * float(blue[paper].std())
