@@ -8,7 +8,7 @@ import pytest
 
 from tableside.vision.candidates import Candidates
 from tableside.vision.marks import find_marks
-from tableside.vision.patches import cut_patches
+from tableside.vision.patches import _colours_following_brightness, cut_patches
 
 RANK_AT = (133.0, 60.0)
 SUIT_AT = (136.0, 90.0)
@@ -44,16 +44,14 @@ def test_colour_follows_the_brightness_noise_smoothed_strokes_kept():
     # A thin yellow stroke on paper, its colour noisy as a camera's compressed colour is: the
     # reading view's blue keeps the stroke as sharp as it was, and the paper's colour noise
     # is smoothed; a plain blur would have smeared the stroke.
-    from tableside.vision.patches import _sharpened_colours
-
     generator = np.random.default_rng(7)
     stroke = np.zeros((1, 32, 32), np.float32)
     stroke[:, :, 15:17] = 1.0
     red = 250 - 10 * stroke
     green = 250 - 60 * stroke
     blue = 250 - 190 * stroke + generator.normal(0, 6, stroke.shape).astype(np.float32)
-    sharpened, _, _ = _sharpened_colours(blue, green, red)
-    assert abs(float(sharpened[0, :, 15:17].mean()) - 60) < 5
-    assert abs(float(sharpened[0, :, 12].mean()) - 250) < 5
+    followed, _, _ = _colours_following_brightness(blue, green, red)
+    assert abs(float(followed[0, :, 15:17].mean()) - 60) < 5
+    assert abs(float(followed[0, :, 12].mean()) - 250) < 5
     paper = np.s_[0, 2:30, 3:11]
-    assert float(sharpened[paper].std()) < 0.6 * float(blue[paper].std())
+    assert float(followed[paper].std()) < 0.6 * float(blue[paper].std())

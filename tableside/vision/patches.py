@@ -84,7 +84,7 @@ def cut_patches(marks: Marks, candidates: Candidates) -> np.ndarray:
     transforms = patch_transforms(candidates)
     points = _sample_points(transforms, PATCH)
     warped = _cut(marks, "reading", points, transforms, PATCH)
-    blue, green, red = _sharpened_colours(*(warped[..., k] for k in range(3)))
+    blue, green, red = _colours_following_brightness(*(warped[..., k] for k in range(3)))
     level = np.maximum(warped[..., 3], 1.0)
     ink = _ink(np.minimum(np.minimum(blue, green), red), level)
     rank_mark, suit_mark = _mark_planes(marks, candidates, points, PATCH)
@@ -96,20 +96,20 @@ def cut_patches(marks: Marks, candidates: Candidates) -> np.ndarray:
     return planes.astype(np.float32)
 
 
-def _sharpened_colours(blue: np.ndarray, green: np.ndarray, red: np.ndarray
-                       ) -> tuple[np.ndarray, ...]:
+def _colours_following_brightness(blue: np.ndarray, green: np.ndarray, red: np.ndarray
+                                  ) -> tuple[np.ndarray, ...]:
     """Each colour plane (N x size x size) made to follow the brightness: within every small
     box it is taken as a straight function of the brightness (a guided filter)."""
     brightness = 0.114 * blue + 0.587 * green + 0.299 * red
     mean = _box(brightness)
     variance = _box(brightness * brightness) - mean * mean
-    sharpened = []
+    following = []
     for plane in (blue, green, red):
         plane_mean = _box(plane)
         slope = (_box(brightness * plane) - mean * plane_mean) / (variance + GUIDE_EPS)
         offset = plane_mean - slope * mean
-        sharpened.append(np.clip(_box(slope) * brightness + _box(offset), 0.0, 255.0))
-    return tuple(sharpened)
+        following.append(np.clip(_box(slope) * brightness + _box(offset), 0.0, 255.0))
+    return tuple(following)
 
 
 def _box(planes: np.ndarray) -> np.ndarray:
