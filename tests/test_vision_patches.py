@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 
 from tableside.vision.candidates import Candidates
-from tableside.vision.marks import find_marks
-from tableside.vision.patches import _colours_following_brightness, cut_patches
+from tableside.vision.marks import brightness_pair, find_marks
+from tableside.vision.patches import _colours_at_full_resolution, cut_patches
 
 RANK_AT = (133.0, 60.0)
 SUIT_AT = (136.0, 90.0)
@@ -40,18 +40,20 @@ def test_an_index_beside_dark_felt_keeps_its_full_ink(ink):
     assert ink_plane[~on_index].max() > 0.9  # the felt is in the patch, dark
 
 
-def test_colour_follows_the_brightness_noise_smoothed_strokes_kept():
-    # A thin yellow stroke on paper, its colour noisy as a camera's compressed colour is: the
-    # reading view's blue keeps the stroke as sharp as it was, and the paper's colour noise
-    # is smoothed; a plain blur would have smeared the stroke.
-    generator = np.random.default_rng(7)
-    stroke = np.zeros((1, 32, 32), np.float32)
-    stroke[:, :, 15:17] = 1.0
-    red = 250 - 10 * stroke
-    green = 250 - 60 * stroke
-    blue = 250 - 190 * stroke + generator.normal(0, 6, stroke.shape).astype(np.float32)
-    followed, _, _ = _colours_following_brightness(blue, green, red)
-    assert abs(float(followed[0, :, 15:17].mean()) - 60) < 5
-    assert abs(float(followed[0, :, 12].mean()) - 250) < 5
-    paper = np.s_[0, 2:30, 3:11]
-    assert float(followed[paper].std()) < 0.6 * float(blue[paper].std())
+def test_colour_smeared_by_subsampling_comes_back_sharp():
+    # A thin yellow stroke on paper through a JPEG, which keeps colour at half resolution: the
+    # decoded stroke's blue is smeared over the paper beside it (about 124 for 60), and the
+    # reading view's blue gets it back from the brightness, which kept the stroke sharp.
+    frame = np.full((32, 32, 3), 250, np.uint8)
+    frame[:, 15:17] = (60, 190, 240)
+    _, encoded = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, 90])
+    decoded = cv2.imdecode(encoded, cv2.IMREAD_COLOR)
+    pair = brightness_pair(decoded).astype(np.float32)[None]
+    colours = [decoded[None, :, :, k].astype(np.float32) for k in range(3)]
+    blue, _, _ = _colours_at_full_resolution(colours, pair[..., 0], pair[..., 1],
+                                             (1.0, 1.0, 1.0))
+    stroke, beside = np.s_[4:28, 15:17], np.s_[4:28, 13:15]
+    assert float(decoded[..., 0][stroke].mean()) > 100  # what the readers got before
+    assert float(decoded[..., 0][beside].mean()) < 230
+    assert abs(float(blue[0][stroke].mean()) - 60) < 12
+    assert float(blue[0][beside].mean()) > 240

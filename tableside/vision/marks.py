@@ -134,6 +134,10 @@ class Marks:
     """The images of a frame the reader needs, and its marks at each ink threshold."""
 
     channels: tuple[np.ndarray, ...]  # uint8 blue, green, red after white balance
+    gains: tuple[float, float, float]  # the white balance's gains on blue, green, red
+    # uint8, two planes: the frame's brightness (luma), and the same brightness as it is seen at
+    # half resolution, as the camera keeps colour (tableside/vision/patches.py).
+    brightness: np.ndarray
     darkness: np.ndarray  # uint8: least colour channel after white balance (ink is low)
     level: np.ndarray  # uint8: the paper's brightness around each pixel
     cards: np.ndarray  # uint8 mask of the card outlines
@@ -150,15 +154,17 @@ class Marks:
 
     def sampled(self, view: str, depth: int) -> np.ndarray:
         """The image patches are cut from, halved ``depth`` times: ``"reading"`` (blue, green,
-        red, level) or ``"glance"`` (darkness, level). Kept: every batch of patches of the
-        frame (the first look, the second, the moved views, the placed ones) is cut from the
-        same few."""
+        red, level), ``"brightness"`` (see Marks.brightness) or ``"glance"`` (darkness, level).
+        Kept: every batch of patches of the frame (the first look, the second, the moved views,
+        the placed ones) is cut from the same few."""
         key = (view, depth)
         if key not in self._sampled:
             if depth:
                 image = cv2.pyrDown(self.sampled(view, depth - 1))
             elif view == "reading":
                 image = cv2.merge([*self.channels, self.level])
+            elif view == "brightness":
+                image = self.brightness
             else:
                 image = cv2.merge([self.darkness, self.level])
             self._sampled[key] = image
@@ -177,7 +183,8 @@ class Marks:
 
 def find_marks(frame: np.ndarray) -> Marks:
     """The ink marks on card paper in a BGR frame."""
-    blue, green, red = channels = white_balance(frame)
+    gains = white_gains(frame)
+    blue, green, red = channels = white_balance(frame, gains)
     darkness = cv2.min(cv2.min(blue, green), red)
     level = paper_level(darkness)
     least_level, least_darkness = paper_bars(level, darkness)
@@ -207,7 +214,8 @@ def find_marks(frame: np.ndarray) -> Marks:
             passes.append(_mark_pass(cv2.morphologyEx(inks[share], cv2.MORPH_OPEN, _THIN)))
         else:
             passes.append(_mark_pass(inks[share]))
-    return Marks(channels, darkness, level, cards, outlines, tuple(passes), tuple(papers))
+    return Marks(channels, gains, brightness_pair(frame), darkness, level, cards, outlines,
+                 tuple(passes), tuple(papers))
 
 
 def _mark_pass(ink: np.ndarray) -> MarkPass:
@@ -252,8 +260,8 @@ def _bodies_cut(ink: np.ndarray, first: MarkPass) -> MarkPass:
     return replace(marks, parted=parted[1:])
 
 
-def white_balance(frame: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The frame's blue, green and red, scaled so that the brightest paper is grey.
+def white_gains(frame: np.ndarray) -> tuple[float, float, float]:
+    """The gains on blue, green and red that make the frame's brightest paper grey.
 
     The balance comes from the brightest pixels of a small copy (paper, or glare, which is white
     anyway), so that under warm or cold light paper is as bright in every channel, and each
@@ -265,10 +273,30 @@ def white_balance(frame: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray
     least = small.min(axis=2)
     brightest = small[least >= np.percentile(least, 99)].reshape(-1, 3).astype(np.float64)
     mean = brightest.mean(axis=0)
-    gains = mean.max() / np.maximum(mean, 1.0)
-    blue, green, red = (cv2.convertScaleAbs(channel, alpha=float(gain))
+    blue, green, red = (float(gain) for gain in mean.max() / np.maximum(mean, 1.0))
+    return blue, green, red
+
+
+def white_balance(frame: np.ndarray, gains: tuple[float, float, float] | None = None
+                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The frame's blue, green and red, scaled by ``gains`` (white_gains' by default)."""
+    gains = white_gains(frame) if gains is None else gains
+    blue, green, red = (cv2.convertScaleAbs(channel, alpha=gain)
                         for channel, gain in zip(cv2.split(frame), gains, strict=True))
     return blue, green, red
+
+
+def brightness_pair(frame: np.ndarray) -> np.ndarray:
+    """The frame's brightness, and the same brightness halved (each 2 x 2 block averaged) and
+    brought back by straight interpolation: what a JPEG decoder (libjpeg's fancy upsampling),
+    MJPG or YUV420 give the colour planes, aligned as they align them."""
+    brightness = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    height, width = brightness.shape
+    if height < 2 or width < 2:
+        return cv2.merge([brightness, brightness])
+    halved = cv2.resize(brightness, (width // 2, height // 2), interpolation=cv2.INTER_AREA)
+    as_colour = cv2.resize(halved, (width, height), interpolation=cv2.INTER_LINEAR)
+    return cv2.merge([brightness, as_colour])
 
 
 def paper_bars(level: np.ndarray, darkness: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -21,13 +21,15 @@ All patches of a frame are cut by one ``cv2.remap`` per pyramid level: a patch t
 frame a lot samples a halved (or quartered) copy, so that thin strokes are averaged, not
 skipped.
 
-Cameras keep colour at half the resolution of brightness and compress it harder (JPEG and
-MJPG's 4:2:0, the Pi camera's YUV420): a coloured index's colour is blotchy where its
-brightness is clean. The reading view's colours are made to follow the brightness, patch by
-patch, by a guided filter with the brightness as its guide: within every small box each colour
-is taken as a straight function of the brightness, which smooths colour noise without
-smoothing across the brightness's edges. (It does not give back a stroke's colour that
-subsampling smeared: the readers, trained on such scenes, do without.)
+Cameras keep colour at half the resolution of brightness (JPEG and MJPG's 4:2:0, the Pi
+camera's YUV420): a thin yellow or green stroke, which differs from paper mostly in colour, comes
+out smeared and pale where a black one stays sharp. The reading view's colour is brought back to
+full resolution by guided upsampling: within every small box of a patch the colour is fitted as
+a straight function of the brightness *as subsampled* (halved and brought back as the decoder
+brings colour back), where the two were blurred alike, and that function is then applied to the
+full-resolution brightness. On one ink on paper colour is such a function of brightness, so the
+stroke's colour comes back as sharp as its brightness; the fit's regularisation also smooths
+colour noise.
 """
 
 from __future__ import annotations
@@ -50,14 +52,12 @@ HALVE_BELOW = 0.6
 # Least ink share taken as the patch's darkest ink (a blank patch is not stretched to noise).
 MIN_CONTRAST = 0.3
 _REMAP_PATCHES = 512
-# The guided filter's box (pixels of the patch) and its regularisation (channel levels squared).
-# scripts/score_drawn_scenes.py at 0.9, against none: shared decks 7,162 -> 7,163 of 7,216,
-# decks drawn by code 2,256 -> 2,260 of 2,275, wrong the same (1 and 4); at 0.8 7,174 -> 7,175
-# and 2,262 -> 2,263, wrong 2 -> 3 and 6. A guided filter over the whole frame (box 3, 2) read
-# alike but cost 18 ms a frame; on the patches tableside bench vision's median rose 1-1.5 ms.
-# Colour planes smoothed by the box alone read 7,073 and 2,238. (The same scenes encoded 4:4:4,
-# colour at full resolution, read the shared decks 7,183: most four-colour misses are colour
-# lost to subsampling, which this filter does not give back.)
+# The guided upsampling's box (pixels of the patch) and its regularisation (brightness levels
+# squared). scripts/score_drawn_scenes.py at 0.9: shared decks 7,163 -> 7,173 of 7,216, decks
+# drawn by code 2,260 -> 2,259 of 2,275, wrong 1 -> 1 and 4 -> 3, against a guided filter fitted
+# at full resolution (which smooths colour noise but cannot undo the smear); box 5: 7,171 and
+# 2,258, eps 9: 7,168 / 2,259, eps 0.5: 7,172 / 2,259. (The same scenes encoded 4:4:4, colour at
+# full resolution, read the shared decks 7,183.)
 GUIDE_BOX = 3
 GUIDE_EPS = 2.0
 
@@ -84,7 +84,10 @@ def cut_patches(marks: Marks, candidates: Candidates) -> np.ndarray:
     transforms = patch_transforms(candidates)
     points = _sample_points(transforms, PATCH)
     warped = _cut(marks, "reading", points, transforms, PATCH)
-    blue, green, red = _colours_following_brightness(*(warped[..., k] for k in range(3)))
+    brightness = _cut(marks, "brightness", points, transforms, PATCH)
+    blue, green, red = _colours_at_full_resolution(
+        [warped[..., k] for k in range(3)], brightness[..., 0], brightness[..., 1],
+        marks.gains)
     level = np.maximum(warped[..., 3], 1.0)
     ink = _ink(np.minimum(np.minimum(blue, green), red), level)
     rank_mark, suit_mark = _mark_planes(marks, candidates, points, PATCH)
@@ -96,20 +99,25 @@ def cut_patches(marks: Marks, candidates: Candidates) -> np.ndarray:
     return planes.astype(np.float32)
 
 
-def _colours_following_brightness(blue: np.ndarray, green: np.ndarray, red: np.ndarray
-                                  ) -> tuple[np.ndarray, ...]:
-    """Each colour plane (N x size x size) made to follow the brightness: within every small
-    box it is taken as a straight function of the brightness (a guided filter)."""
-    brightness = 0.114 * blue + 0.587 * green + 0.299 * red
-    mean = _box(brightness)
-    variance = _box(brightness * brightness) - mean * mean
-    following = []
-    for plane in (blue, green, red):
-        plane_mean = _box(plane)
-        slope = (_box(brightness * plane) - mean * plane_mean) / (variance + GUIDE_EPS)
-        offset = plane_mean - slope * mean
-        following.append(np.clip(_box(slope) * brightness + _box(offset), 0.0, 255.0))
-    return tuple(following)
+def _colours_at_full_resolution(colours: list[np.ndarray], brightness: np.ndarray,
+                                as_subsampled: np.ndarray, gains: tuple[float, float, float]
+                                ) -> tuple[np.ndarray, ...]:
+    """The white-balanced blue, green and red planes (N x size x size) with their colour brought
+    back to the brightness's resolution (guided upsampling, see the module's docstring).
+
+    A balanced plane is its gain times the frame's brightness plus a colour term; only the
+    colour term was subsampled, so only it is fitted and rebuilt."""
+    mean = _box(as_subsampled)
+    variance = _box(as_subsampled * as_subsampled) - mean * mean
+    rebuilt = []
+    for plane, gain in zip(colours, gains, strict=True):
+        colour = plane - gain * brightness
+        colour_mean = _box(colour)
+        slope = (_box(as_subsampled * colour) - mean * colour_mean) / (variance + GUIDE_EPS)
+        offset = colour_mean - slope * mean
+        rebuilt.append(np.clip(gain * brightness + _box(slope) * brightness + _box(offset),
+                               0.0, 255.0))
+    return tuple(rebuilt)
 
 
 def _box(planes: np.ndarray) -> np.ndarray:
