@@ -40,8 +40,10 @@ SEED = 5_000  # far from the training scenes' seeds
 # of the 7,216 of scripts/score_drawn_scenes.py's eight groups of shared decks, which these
 # 70 scenes are too few to show: the trained bar went down from 0.975 with it. Four readers
 # and CONFIDENT 0.9 then read 543 and 551 of 556 and 558; with the pass of marks that cuts
-# bodies away, 547 and 552: the trained bar went up from 0.97.)
-BARS = {"trained": (0.98, 0.003), "held out": (0.987, 0.003)}
+# bodies away, 547 and 552: the trained bar went up from 0.97. With colour at full resolution
+# in the reading view and CONFIDENT 0.8: 551 and 554, one wrong of the held-out group's 555
+# reports; both bars went up.)
+BARS = {"trained": (0.985, 0.003), "held out": (0.99, 0.003)}
 
 
 @pytest.fixture(scope="module")

@@ -26,16 +26,17 @@ SUITS = "cdhs"
 LEAST_INK = 200.0
 # Readings at least this sure make the frame's suit inks; a suit's ink is known when at least
 # KNOWN_FROM different cards of it were read so, all within SAME_INK of their mean.
-# An index whose ink lies farther than OTHER_INK from a suit's known ink reads that suit's
-# cards INK_DOUBT as likely (as tableside/vision/assembly.py's PIP_DOUBT). On the drawn scenes
-# of scripts/score_drawn_scenes.py the indices of one suit lay at most 0.08 from their suit's
-# mean, the four-colour decks' suits 0.17 and more apart. Measured there against no such
-# judging (reports at 0.95): KNOWN_FROM 2 and OTHER_INK 0.15 read 5 cards more of the shared
-# decks (7,216), the same of decks drawn by code; KNOWN_FROM 1 one more and 5 more; OTHER_INK
-# 0.12 two more again (0.10 the same). No wrong report more or fewer in any. SURE went 0.95 ->
-# 0.9 with the report bar (assembly.py's CONFIDENT): four readers' mean is sure less often;
-# there (reports at 0.9) the shared decks read 7,145 -> 7,148, drawn decks 2,250 -> 2,251, the
-# wrong reports the same (2 and 4); 0.85 read the same as 0.9.
+# An index whose ink lies farther than OTHER_INK from a suit's known ink reads that suit's cards
+# INK_DOUBT as likely (as tableside/vision/assembly.py's PIP_DOUBT does for pips). On the drawn
+# scenes of scripts/score_drawn_scenes.py the indices of one suit lay at most 0.08 from their suit's
+# mean, the four-colour decks' suits 0.17 and more apart. Measured there against no such judging
+# (reports at 0.95): KNOWN_FROM 2 and OTHER_INK 0.15 read 5 cards more of the shared decks (7,216),
+# the same of decks drawn by code; KNOWN_FROM 1 one more and 5 more; OTHER_INK 0.12 two more again
+# (0.10 the same). No wrong report more or fewer in any. SURE went 0.95 -> 0.9 with the report bar
+# (assembly.py's CONFIDENT): four readers' mean is sure less often; there (reports at 0.9) the
+# shared decks read 7,145 -> 7,148, drawn decks 2,250 -> 2,251, the wrong reports the same (2 and
+# 4); 0.85 read the same as 0.9. (It stayed 0.9 when the report bar went to 0.8; not measured
+# again there.)
 SURE = 0.9
 KNOWN_FROM = 1
 SAME_INK = 0.08
