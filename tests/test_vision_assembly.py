@@ -186,6 +186,18 @@ def test_two_corners_of_a_card_with_tilted_small_indices_are_one_card():
     assert [(str(s.card), s.indices, s.problem) for s in sightings] == [("Ah", 2, None)]
 
 
+def test_two_corners_of_a_ten_read_from_its_zero_are_one_card():
+    # A drawn deck's Td (93 px wide, span 10, lying on its side): each corner's rank point is
+    # on the "0", off to the side of the "1", so the ways from rank to suit are 30 degrees off
+    # the card's and meet at 120 degrees, not 180. Both read at 1.00: one card, not two
+    # duplicates. (The points are those of scene 77000+98 of scripts/score_drawn_scenes.py.)
+    probabilities = np.stack([reading("Td", 0.9999), reading("Td", 0.9999)])
+    rank_points = np.array([[523.7, 61.2], [646.6, 67.3]], np.float32)
+    suit_points = np.array([[533.1, 62.4], [642.0, 58.1]], np.float32)
+    sightings = assemble(probabilities, rank_points, suit_points, ())
+    assert [(str(s.card), s.indices, s.problem) for s in sightings] == [("Td", 2, None)]
+
+
 def test_a_turned_sighting_up_and_left_of_an_index_is_no_corner_of_its_card():
     # As far away, but where no corner of the first index's card can be.
     sightings = tilted_corners((47.0, 24.0))

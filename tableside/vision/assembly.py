@@ -128,6 +128,13 @@ DUPLICATE_PRINTING_DEPTH = 0.05
 # spans, as on decks with tiny corner indices), with a margin. A deck holds each card once, so
 # joining generously costs nothing.
 SAME_CARD_SPANS = 20.0
+# ...when they are turned apart (their ways from rank to suit meet at this cosine or less) and
+# each lies down and to the right of the other as it reads. Not quite half round: a "10" read
+# from its "0" has its rank point off to the side, which turns its way to the suit by up to 30
+# degrees (the two corners of a drawn deck's Td, both read at 1.00, met at -0.52 and were two
+# duplicates). scripts/score_drawn_scenes.py against -0.8: decks drawn by code 2,263 -> 2,264
+# of 2,275, the shared decks the same, no wrong report more; -0.5 read alike.
+FACING_TURNED = 0.0
 # Two upright indices side by side (a deck with indices in all four corners) lie in a row
 # this steep at most, as the surer one reads (a small index's way from rank to suit can be 15
 # degrees off its card's, and a slanted camera skews the card).
@@ -624,9 +631,10 @@ def _same_card(a: _Index, outline_a: np.ndarray, b: _Index, outline_b: np.ndarra
         # Two corners of one card lie less than its diagonal apart; farther is another card.
         # The diagonal is guessed from the index size (or known from a whole card's outline,
         # whichever index has one), which on decks with small indices is too short: two
-        # indices turned half round, each down and to the right of the other as it reads,
-        # are joined farther apart too. That test is loose on purpose: on a small index the
-        # way from rank to suit can be 15 degrees off the card's (a suit set beside the rank).
+        # indices turned apart, each down and to the right of the other as it reads, are
+        # joined farther apart too. That test is loose on purpose: on a small index the way
+        # from rank to suit can be 15 degrees off the card's (a suit set beside the rank), on
+        # a "10" 30 (FACING_TURNED).
         distance = np.linalg.norm(a.rank - b.rank)
         size = max(size, np.linalg.norm(outline_b[1] - outline_b[0]))
         return bool(distance < 2.0 * size or (distance < SAME_CARD_SPANS * max(a.span, b.span)
@@ -747,9 +755,9 @@ def _paper_share(outline: np.ndarray, paper: np.ndarray) -> float | None:
 
 
 def _facing(a: _Index, b: _Index) -> bool:
-    """True if index b is turned half round from index a and each lies down and to the right
-    of the other as it reads, as a card's two corner indices do."""
-    if float(a.down @ b.down) > -0.8:
+    """True if index b is turned apart from index a (FACING_TURNED) and each lies down and to
+    the right of the other as it reads, as a card's two corner indices do."""
+    if float(a.down @ b.down) > FACING_TURNED:
         return False
     way = b.rank - a.rank
     return bool(way @ a.down > 0 and way @ a.right > 0 and -way @ b.down > 0
