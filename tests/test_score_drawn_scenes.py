@@ -28,3 +28,15 @@ def test_scores_a_group_at_several_bars_and_lists_the_missed(tmp_path):
     missed = loose["asked"] - shipped["read"]
     assert run.stdout.count(" missed ") == missed
     assert run.stdout.count(": wrong ") == shipped["wrong"]
+
+
+def test_the_fresh_groups_are_apart_from_the_tuning_ones(tmp_path):
+    out = tmp_path / "figures.json"
+    run = subprocess.run([sys.executable, str(SCRIPT), "--fresh", "--groups", "87000",
+                          "--scenes", "2", "--processes", "1", "--json", str(out)],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    (figures,) = json.loads(out.read_text())
+    assert (figures["kind"], figures["seed"], figures["scenes"]) == ("drawn", 87000, 2)
+    assert figures["asked"] > 5
+    assert "drawn   bar" in run.stdout and "shared  bar" not in run.stdout
