@@ -26,7 +26,7 @@ strokes so parted make candidates on that last pass: its other marks are the fir
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cached_property
 
 import cv2
@@ -109,7 +109,8 @@ class MarkPass:
     areas: np.ndarray  # int32 N
     centroids: np.ndarray  # float64 N x 2
     # On the pass that cuts bodies away: which marks are strokes parted from a body (only
-    # those make candidates there; the rest are the first pass's marks again). None elsewhere.
+    # those make candidates there; the rest are the first pass's marks again, and the marks
+    # they were parted from are left empty: area 0, box 0). None elsewhere.
     parted: np.ndarray | None = None
 
     def __len__(self) -> int:
@@ -244,20 +245,34 @@ def _bodies_cut(ink: np.ndarray, first: MarkPass) -> MarkPass:
         on = x + int(np.argmax(parts[y, x:x + width] == part))
         owners.add(int(first.labels[y, on]))
     thick = cv2.dilate(bodies, _THIN)
-    cut = ink.copy()
-    owned = []  # per mark cut: its box, and its pixels there
+    # Only the owners' marks change: the other marks are the first pass's, so only the owners'
+    # boxes are labelled again (labelling the whole frame again cost 1.6 ms). An owner keeps
+    # its number, emptied; its pieces are numbered after the first pass's marks.
+    labels = first.labels.copy()
+    boxes, areas = first.boxes.copy(), first.areas.copy()
+    more_boxes, more_areas, more_centroids = [boxes], [areas], [first.centroids]
+    count = len(first)
     for owner in sorted(owners):
         x, y, width, height = first.boxes[owner - 1]
         box = (slice(y, y + height), slice(x, x + width))
         mine = first.labels[box] == owner
-        cut[box][mine & (thick[box] > 0)] = 0
-        owned.append((box, mine))
-    marks = _mark_pass(cut)
-    # A mark is parted when a pixel of it belonged to a mark whose body was cut.
-    parted = np.zeros(len(marks) + 1, bool)
-    for box, mine in owned:
-        parted[marks.labels[box][mine]] = True
-    return replace(marks, parted=parted[1:])
+        kept = (mine & (thick[box] == 0)).astype(np.uint8)
+        pieces_count, pieces, stats, centroids = cv2.connectedComponentsWithStatsWithAlgorithm(
+            kept, 8, cv2.CV_32S, cv2.CCL_GRANA)
+        region = labels[box]
+        region[mine] = np.where(pieces[mine] > 0, pieces[mine] + count, 0)
+        more_boxes.append(stats[1:, :4] + np.array([x, y, 0, 0], np.int32))
+        more_areas.append(stats[1:, 4])
+        more_centroids.append(centroids[1:] + np.array([x, y], np.float64))
+        boxes[owner - 1] = 0
+        areas[owner - 1] = 0
+        count += pieces_count - 1
+    # A mark is parted when it is a piece of a mark whose body was cut.
+    parted = np.zeros(count, bool)
+    parted[len(first):] = True
+    return MarkPass(labels, np.concatenate(more_boxes).astype(np.int32),
+                    np.concatenate(more_areas).astype(np.int32),
+                    np.concatenate(more_centroids), parted)
 
 
 def white_gains(frame: np.ndarray) -> tuple[float, float, float]:
