@@ -165,6 +165,8 @@ class Marks:
             elif view == "reading":
                 image = cv2.merge([*self.channels, self.level])
             elif view == "brightness":
+                # Apart from "reading": cv2.remap interpolates images of more than four
+                # channels otherwise (up to 6 levels apart), and the readers learnt these.
                 image = self.brightness
             else:
                 image = cv2.merge([self.darkness, self.level])
@@ -292,10 +294,9 @@ def white_gains(frame: np.ndarray) -> tuple[float, float, float]:
     return blue, green, red
 
 
-def white_balance(frame: np.ndarray, gains: tuple[float, float, float] | None = None
+def white_balance(frame: np.ndarray, gains: tuple[float, float, float]
                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The frame's blue, green and red, scaled by ``gains`` (white_gains' by default)."""
-    gains = white_gains(frame) if gains is None else gains
+    """The frame's blue, green and red, scaled by ``gains`` (see white_gains)."""
     blue, green, red = (cv2.convertScaleAbs(channel, alpha=gain)
                         for channel, gain in zip(cv2.split(frame), gains, strict=True))
     return blue, green, red

@@ -17,9 +17,9 @@ card's turn, distance and perspective. Two views are cut:
 The mark planes show which ink the candidate takes for its rank and which for its suit (1 on
 those marks, 0 elsewhere), so that a rank is told from a pip or a picture printed next to it.
 
-All patches of a frame are cut by one ``cv2.remap`` per pyramid level: a patch that shrinks the
-frame a lot samples a halved (or quartered) copy, so that thin strokes are averaged, not
-skipped.
+All patches of a frame are cut by one ``cv2.remap`` per pyramid level and view: a patch that
+shrinks the frame a lot samples a halved (or quartered) copy, so that thin strokes are averaged,
+not skipped.
 
 Cameras keep colour at half the resolution of brightness (JPEG and MJPG's 4:2:0, the Pi
 camera's YUV420): a thin yellow or green stroke, which differs from paper mostly in colour, comes
@@ -111,12 +111,12 @@ def _colours_at_full_resolution(colours: list[np.ndarray], brightness: np.ndarra
     variance = _box(as_subsampled * as_subsampled) - mean * mean
     rebuilt = []
     for plane, gain in zip(colours, gains, strict=True):
-        colour = plane - gain * brightness
+        grey = gain * brightness
+        colour = plane - grey
         colour_mean = _box(colour)
         slope = (_box(as_subsampled * colour) - mean * colour_mean) / (variance + GUIDE_EPS)
         offset = colour_mean - slope * mean
-        rebuilt.append(np.clip(gain * brightness + _box(slope) * brightness + _box(offset),
-                               0.0, 255.0))
+        rebuilt.append(np.clip(grey + _box(slope) * brightness + _box(offset), 0.0, 255.0))
     return tuple(rebuilt)
 
 
