@@ -110,3 +110,17 @@ def test_a_rank_touching_a_chip_is_a_candidate_of_the_pass_that_cuts_bodies_away
     on_three = np.linalg.norm(candidates.rank_points - (114, 71), axis=1) < 3
     on_suit = np.linalg.norm(candidates.suit_points - np.array(suit), axis=1) < 3
     assert set(candidates.passes[on_three & on_suit]) == {CUT_PASS}
+
+
+def test_moved_views_turn_and_scale_about_the_middle_and_shift_to_the_right():
+    marks = np.array([3], np.int32)
+    candidate = Candidates(np.array([[10.0, 0.0]], np.float32),
+                           np.array([[10.0, 20.0]], np.float32), marks, marks, marks)
+    turned = candidate.moved(1.0, 0.0, np.pi / 2)
+    # A quarter turn about the middle (10, 10): the way from rank to suit now lies across.
+    assert turned.rank_points[0] == pytest.approx([20.0, 10.0], abs=1e-4)
+    assert turned.suit_points[0] == pytest.approx([0.0, 10.0], abs=1e-4)
+    scaled = candidate.moved(1.5, 0.5)
+    assert scaled.rank_points[0] == pytest.approx([20.0, -5.0])
+    assert scaled.suit_points[0] == pytest.approx([20.0, 25.0])
+    assert scaled.spans[0] == pytest.approx(1.5 * candidate.spans[0])

@@ -83,14 +83,17 @@ class Candidates:
         return Candidates(*(np.concatenate([getattr(p, name) for p in parts]) for name in (
             "rank_points", "suit_points", "rank_marks", "suit_marks", "passes")))
 
-    def moved(self, scale: float, sideways: float) -> Candidates:
-        """The same candidates with both points scaled about their middle by ``scale`` and
-        shifted sideways (to the index's right) by ``sideways`` spans."""
+    def moved(self, scale: float, sideways: float, turn: float = 0.0) -> Candidates:
+        """The same candidates with both points turned by ``turn`` radians and scaled by
+        ``scale`` about their middle, and shifted sideways (to the index's right) by
+        ``sideways`` spans."""
         middle = (self.rank_points + self.suit_points) / 2
         down = self.suit_points - self.rank_points
         right = np.stack([down[:, 1], -down[:, 0]], axis=1)
-        rank = middle + (self.rank_points - middle) * scale + sideways * right
-        suit = middle + (self.suit_points - middle) * scale + sideways * right
+        cos, sin = np.cos(turn), np.sin(turn)
+        turned = np.array([[cos, sin], [-sin, cos]]) * scale  # row vectors: v @ turned
+        rank = middle + (self.rank_points - middle) @ turned + sideways * right
+        suit = middle + (self.suit_points - middle) @ turned + sideways * right
         return Candidates(rank.astype(np.float32), suit.astype(np.float32), self.rank_marks,
                           self.suit_marks, self.passes)
 
