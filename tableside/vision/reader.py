@@ -55,9 +55,9 @@ NO_INDEX = 52
 FINDER_KEEPS = 0.02
 # Patches at least this likely an index, and this sure (but not more) of their card, are read
 # again from views moved by these (span scale, sideways shift in spans, turn in radians) and
-# averaged. The two turned views (about 9 degrees either way) came in session 23: the rank-to-suit
-# way of a small index can be that far off its card's. scripts/score_drawn_scenes.py against the
-# four moves alone: the ten groups the same (7,184 / 3 wrong, 2,264 / 4); the fresh groups
+# averaged. Two views are turned (about 9 degrees either way): a small index's way from rank to
+# suit can be that far off its card's (assembly.py). scripts/score_drawn_scenes.py against the
+# four other moves alone: the ten groups the same (7,184 / 3 wrong, 2,264 / 4); the fresh groups
 # shared 2,353 -> 2,354 (none wrong), drawn 2,323 -> 2,322, wrong 11 -> 9. Four turns (0.1 and 0.2
 # either way) read alike (fresh drawn wrong 9, shared 7,183).
 RECHECK_INDEX = 0.3
