@@ -100,11 +100,12 @@ def test_a_column_with_paper_on_both_sides_stays_centred():
     assert abs(x - 210.0) < 5.0
 
 
-def lone_2h(*, four_corner_deck: bool) -> np.ndarray:
+def lone_2h(*, four_corner_deck: bool, left_edge: int = 300) -> np.ndarray:
     """The centre of a 2h read from one upright index at (400, 112) whose card lies to its
-    left (its top-right index), beside an 8c showing its top two indices or only one."""
+    left (its top-right index) from left_edge, beside an 8c showing its top two indices or
+    only one."""
     paper = np.zeros((400, 600), np.uint8)
-    paper[90:250, 300:410] = 255  # the 2h
+    paper[90:250, left_edge:410] = 255  # the 2h
     paper[95:260, 95:235] = 255  # the 8c
     cards = [reading("2h"), reading("8c")] + ([reading("8c")] if four_corner_deck else [])
     rank_points = np.array([[400.0, 112.0], [110.0, 112.0], [210.0, 112.0]][:len(cards)],
@@ -123,6 +124,14 @@ def test_on_a_deck_with_four_corner_indices_a_lone_index_may_be_the_top_right_on
     # that puts it, even over bare table (the paper to the left is another card's).
     x, _ = lone_2h(four_corner_deck=False)
     assert 420.0 < x < 460.0
+
+
+def test_a_lone_top_right_index_over_bare_table_turns_to_a_smaller_card_beside_it():
+    # The card is narrower than its index suggests: the outline to the index's left is only
+    # 0.86 paper (under ON_PAPER), but the one to its right is 0.2 paper, bare table. The card
+    # lies on the paper side, as for a column of two indices (OFF_PAPER, BARE_TABLE).
+    x, _ = lone_2h(four_corner_deck=True, left_edge=325)
+    assert 340.0 < x < 380.0
 
 
 def test_a_card_partly_under_another_is_outlined_by_the_part_in_view():
