@@ -43,6 +43,24 @@ def test_two_corners_of_a_card_with_small_indices_are_one_card():
     assert np.allclose(sightings[0].centre, [175.0, 202.0], atol=12)
 
 
+def test_a_lone_corner_reading_another_suit_on_a_card_read_from_two_corners_is_a_conflict():
+    # An 8c of a four-corner deck, read from its top-left and bottom-right indices (which
+    # span its outline), and its bottom-left index, turned half round, read surely as 8s:
+    # that index lies on the 8c, so it is the 8c's corner read in the wrong suit.
+    probabilities = np.stack([reading("8c"), reading("8c"), reading("8s", 0.998)])
+    rank_points = np.array([[110.0, 112.0], [240.0, 292.0], [110.0, 292.0]], np.float32)
+    suit_points = np.array([[110.0, 126.0], [240.0, 278.0], [110.0, 278.0]], np.float32)
+    sightings = assemble(probabilities, rank_points, suit_points, ())
+    assert sorted((str(s.card), s.indices, s.problem) for s in sightings) == [
+        ("8c", 2, None), ("8s", 1, "conflict")]
+    # Turned as the 8c's top-left index is, it is a neighbour's index lying on the 8c (a fan),
+    # and stands.
+    suit_points[2] = [110.0, 306.0]
+    sightings = assemble(probabilities, rank_points, suit_points, ())
+    assert sorted((str(s.card), s.indices, s.problem) for s in sightings) == [
+        ("8c", 2, None), ("8s", 1, None)]
+
+
 def test_a_card_with_indices_in_all_four_corners_lies_right_of_its_top_left_one():
     # Decks with four indices show two upright ones side by side along the top (here the
     # top-right one read the surer). The card lies down and to the right of the top-left

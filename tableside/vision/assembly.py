@@ -36,7 +36,7 @@ either way.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -363,6 +363,7 @@ def _join_indices(indices: list[_Index], rectangles: list[np.ndarray | None],
     four_corners = paper is not None and _four_corner_indices(groups, indices)
     sightings = []
     members_of = []
+    spanned = []  # whether the outline is known from the card's paper or two opposite corners
     for group in groups:
         members = [indices[n] for n in group]
         members_of.append(members)
@@ -380,8 +381,10 @@ def _join_indices(indices: list[_Index], rectangles: list[np.ndarray | None],
             problem = "conflict"
         first = _first_corner(group, indices)
         outline = outlines[first]
+        spanned.append(members[0].outline is not None)
         if members[0].outline is None:
             paired = _pair_outline(members, card)
+            spanned[-1] = paired is not None
             if paired is None:
                 paired = _column_outline(members, card, aspect, paper)
             if paired is None and four_corners and indices[first].outline is None:
@@ -390,6 +393,7 @@ def _join_indices(indices: list[_Index], rectangles: list[np.ndarray | None],
         sightings.append(CardSighting(Card(card), outline,
                                       min(float(sureness[card]), 0.9999), len(members),
                                       problem))
+    sightings = _suit_clashes(sightings, members_of, spanned)
     depths = _printing_depths(sightings, members_of, rectangles)
     kept = [n for n, depth in enumerate(depths) if depth < PRINTING_DEPTH]
     sightings, members_of = [sightings[n] for n in kept], [members_of[n] for n in kept]
@@ -443,6 +447,39 @@ def _one_per_place(sightings: list[CardSighting]) -> list[int]:
                     < SAME_PLACE * max(_width(sightings[a]), _width(sightings[b]))):
                 dropped.add(b)
     return [n for n in range(len(sightings)) if n not in dropped]
+
+
+def _suit_clashes(sightings: list[CardSighting], members_of: list[list[_Index]],
+                  spanned: list[bool]) -> list[CardSighting]:
+    """A card read from two or more corners, its outline known (spanned), and a lone index on
+    it reading its rank in another suit, turned as the card's own index there would be (half
+    round in its lower half): that index is the card's corner read in the wrong suit (a small
+    club read as a spade), and its sighting a conflict."""
+    result = list(sightings)
+    for a, card in enumerate(sightings):
+        if not (spanned[a] and card.indices >= 2 and _sure(card)):
+            continue
+        for b, other in enumerate(sightings):
+            if (other.indices == 1 and _sure(other) and other.card.rank == card.card.rank
+                    and other.card != card.card and _own_corner(card, members_of[b][0])):
+                result[b] = replace(other, problem="conflict")
+    return result
+
+
+def _own_corner(sighting: CardSighting, index: _Index) -> bool:
+    """Whether the index lies on the sighting's outline turned as the card's own index there
+    would be: upright in its upper half, turned half round in its lower half."""
+    corners = sighting.corners.astype(np.float64)
+    if not _inside(corners, index.rank):
+        return False
+    down = corners[3] - corners[0]
+    height = float(np.linalg.norm(down))
+    if height < 1e-6:
+        return False
+    down /= height
+    lower = float((index.rank - corners[0]) @ down) > height / 2
+    turn = float(index.down @ down)
+    return turn < -0.8 if lower else turn > 0.8
 
 
 def _sure(sighting: CardSighting) -> bool:
