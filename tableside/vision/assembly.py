@@ -9,10 +9,12 @@ Indices of one card (top-left and the bottom-right one turned half round) are jo
 they name the same card and sit where one card's corners would, or when one lies turned half
 round where the other's card (a whole card, not one of a fan) has its far corner. A card is
 as sure as its corners together (either corner reading it suffices: one minus the product of
-their doubts), and two corners that clearly name different cards are a conflict. One card
-seen in two places at once, at least half surely in each (a deck holds each card once), is a
-duplicate, unless one place alone is sure (CONFIDENT): that one stands and the doubtful rest
-are the duplicates. Conflicts and duplicates are reported as unsure, never as a guess.
+their doubts), and two corners that clearly name different cards are a conflict; so is a
+lone index reading a card's rank in another suit where that card, known from two corners,
+has a corner turned as it is (a small club read as a spade). One card seen in two places at
+once, at least half surely in each (a deck holds each card once), is a duplicate, unless
+one place alone is sure (CONFIDENT): that one stands and the doubtful rest are the
+duplicates. Conflicts and duplicates are reported as unsure, never as a guess.
 
 An index on a whole number card whose pips were counted (tableside/vision/pips.py) reads the
 cards the pips rule out (other ranks, suits their ink or shape cannot be) as far less likely:
