@@ -61,6 +61,18 @@ def test_a_lone_corner_reading_another_suit_on_a_card_read_from_two_corners_is_a
         ("8c", 2, None), ("8s", 1, None)]
 
 
+def test_two_corners_each_barely_sure_of_a_card_leave_it_unsure():
+    # Both corners of one print read a jack of spades at 0.6 (a small club and spade alike):
+    # they share that doubt, so together they are not sure (as independent witnesses they
+    # would be 0.84).
+    probabilities = np.stack([reading("Js", 0.6), reading("Js", 0.6)])
+    rank_points = np.array([[110.0, 112.0], [240.0, 292.0]], np.float32)
+    suit_points = np.array([[110.0, 126.0], [240.0, 278.0]], np.float32)
+    [sighting] = assemble(probabilities, rank_points, suit_points, ())
+    assert (str(sighting.card), sighting.indices) == ("Js", 2)
+    assert 0.6 < sighting.confidence < CONFIDENT
+
+
 def test_a_card_with_indices_in_all_four_corners_lies_right_of_its_top_left_one():
     # Decks with four indices show two upright ones side by side along the top (here the
     # top-right one read the surer). The card lies down and to the right of the top-left

@@ -9,12 +9,12 @@ Indices of one card (top-left and the bottom-right one turned half round) are jo
 they name the same card and sit where one card's corners would, or when one lies turned half
 round where the other's card (a whole card, not one of a fan) has its far corner. A card is
 as sure as its corners together (either corner reading it suffices: one minus the product of
-their doubts), and two corners that clearly name different cards are a conflict; so is a
-lone index reading a card's rank in another suit where that card, known from two corners,
-has a corner turned as it is (a small club read as a spade). One card seen in two places at
-once, at least half surely in each (a deck holds each card once), is a duplicate, unless
-one place alone is sure (CONFIDENT): that one stands and the doubtful rest are the
-duplicates. Conflicts and duplicates are reported as unsure, never as a guess.
+their doubts, tempered by JOINT), and two corners that clearly name different cards are a
+conflict; so is a lone index reading a card's rank in another suit where that card, known
+from two corners, has a corner turned as it is (a small club read as a spade). One card seen
+in two places at once, at least half surely in each (a deck holds each card once), is a
+duplicate, unless one place alone is sure (CONFIDENT): that one stands and the doubtful rest
+are the duplicates. Conflicts and duplicates are reported as unsure, never as a guess.
 
 An index on a whole number card whose pips were counted (tableside/vision/pips.py) reads the
 cards the pips rule out (other ranks, suits their ink or shape cannot be) as far less likely:
@@ -49,6 +49,14 @@ from tableside.vision.pips import Pips
 
 # Candidates less likely than this to be an index at all are dropped before anything else.
 MIN_INDEX = 0.3
+# A card read from several corners is as sure as one minus the product of their doubts, that
+# product raised to this power: the corners of one print share its confusions (a drawn deck's
+# small clubs and spades), so they are not wholly independent witnesses. Fresh drawn groups
+# (score_drawn_scenes --fresh): 1.0 -> 0.85 kept back a Js read at 0.6 from both corners of a
+# Jc (0.81 -> under the bar), all else the same, and the ten groups and the photographs the
+# same; 0.7 read one card fewer of each drawn set for one more wrong report kept back, 0.5
+# three fewer for two.
+JOINT = 0.85
 # A corner sure of its own card at least this much, and giving the card's reading less than
 # CONFLICT_DOUBT, is in conflict with it.
 CONFLICT_SURE = 0.5
@@ -372,7 +380,7 @@ def _join_indices(indices: list[_Index], rectangles: list[np.ndarray | None],
         doubt = np.ones(52)
         for member in members:
             doubt *= 1.0 - member.cards[:52]
-        sureness = 1.0 - doubt
+        sureness = 1.0 - doubt ** (JOINT if len(members) > 1 else 1.0)
         card = int(sureness.argmax())
         problem = None
         # (An index the frame's edge may cut off still counts towards what its card reads,
