@@ -54,8 +54,8 @@ MIN_INDEX = 0.3
 # small clubs and spades), so they are not wholly independent witnesses. Fresh drawn groups
 # (score_drawn_scenes --fresh): 1.0 -> 0.85 kept back a Js read at 0.6 from both corners of a
 # Jc (0.81 -> under the bar), all else the same, and the ten groups and the photographs the
-# same; 0.7 read one card fewer of each drawn set for one more wrong report kept back, 0.5
-# three fewer for two.
+# same; 0.7 read one card fewer of the fresh and of the ten groups' drawn decks for one more
+# wrong report kept back (fresh), 0.5 three fewer of the fresh drawn decks for two.
 JOINT = 0.85
 # A corner sure of its own card at least this much, and giving the card's reading less than
 # CONFLICT_DOUBT, is in conflict with it.
