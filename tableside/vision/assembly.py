@@ -748,8 +748,7 @@ def _column_outline(members: list[_Index], card: int, aspect: float,
             sides = [centred + shift, centred - shift]
             shares = [_paper_share(side, paper) for side in sides]
             for side, share, other in zip(sides, shares, shares[::-1], strict=True):
-                if (share is not None and other is not None and share >= OFF_PAPER
-                        and other < BARE_TABLE):
+                if _paper_beside_bare_table(share, other):
                     return side
             return centred
     return None
@@ -781,8 +780,7 @@ def _mirrored_onto_paper(outline: np.ndarray, index: _Index,
     width = float(np.linalg.norm(outline[1] - outline[0]))
     mirrored = outline - (width - 2 * CORNER_LEFT * index.span) * index.right
     mirrored_share = _paper_share(mirrored, paper)
-    if _on_paper(mirrored_share) or (mirrored_share is not None and mirrored_share >= OFF_PAPER
-                                     and share < BARE_TABLE):
+    if _on_paper(mirrored_share) or _paper_beside_bare_table(mirrored_share, share):
         return mirrored
     return None
 
@@ -793,6 +791,12 @@ def _on_paper(share: float | None) -> bool:
 
 def _off_paper(share: float | None) -> bool:
     return share is not None and share < OFF_PAPER
+
+
+def _paper_beside_bare_table(side: float | None, other: float | None) -> bool:
+    """Whether a card lies on this side rather than the other: this side's outline at least
+    OFF_PAPER paper, the other's mostly bare table (below BARE_TABLE)."""
+    return side is not None and other is not None and side >= OFF_PAPER and other < BARE_TABLE
 
 
 def _paper_share(outline: np.ndarray, paper: np.ndarray) -> float | None:
