@@ -74,7 +74,7 @@ def cut_glances(marks: Marks, candidates: Candidates) -> np.ndarray:
     ink = _ink(warped[..., 0], warped[..., 1])
     rank_mark, suit_mark = _mark_planes(marks, candidates, points, GLANCE)
     return np.stack([np.minimum(ink / _top(ink), 1.0), rank_mark, suit_mark],
-                    axis=1).astype(np.float32)
+                    axis=1).astype(np.float32, copy=False)
 
 
 def cut_patches(marks: Marks, candidates: Candidates) -> np.ndarray:
@@ -96,7 +96,7 @@ def cut_patches(marks: Marks, candidates: Candidates) -> np.ndarray:
                        np.clip((red - green) / level / top, -1.0, 1.0),
                        np.clip(((red + green) / 2 - blue) / level / top, -1.0, 1.0),
                        rank_mark, suit_mark], axis=1)
-    return planes.astype(np.float32)
+    return planes.astype(np.float32, copy=False)
 
 
 def _colours_at_full_resolution(colours: list[np.ndarray], brightness: np.ndarray,
