@@ -42,8 +42,9 @@ SEED = 5_000  # far from the training scenes' seeds
 # and CONFIDENT 0.9 then read 543 and 551 of 556 and 558; with the pass of marks that cuts
 # bodies away, 547 and 552: the trained bar went up from 0.97. With colour at full resolution
 # in the reading view and CONFIDENT 0.8: 551 and 554, one wrong of the held-out group's 555
-# reports; both bars went up.)
-BARS = {"trained": (0.985, 0.003), "held out": (0.99, 0.003)}
+# reports; both bars went up. With the quick look keeping glances from 0.01 (reader.py) the
+# same 551 and 554: the trained bar went up from 0.985 to 0.988, one card under 551 of 556.)
+BARS = {"trained": (0.988, 0.003), "held out": (0.99, 0.003)}
 
 
 @pytest.fixture(scope="module")
