@@ -391,10 +391,10 @@ def _join_indices(indices: list[_Index], rectangles: list[np.ndarray | None],
             problem = "conflict"
         first = _first_corner(group, indices)
         outline = outlines[first]
-        spanned.append(members[0].outline is not None)
-        if members[0].outline is None:
-            paired = _pair_outline(members, card)
-            spanned[-1] = paired is not None
+        on_paper = members[0].outline is not None
+        paired = None if on_paper else _pair_outline(members, card)
+        spanned.append(on_paper or paired is not None)
+        if not on_paper:
             if paired is None:
                 paired = _column_outline(members, card, aspect, paper)
             if paired is None and four_corners and indices[first].outline is None:
