@@ -538,10 +538,13 @@ def load_folded(network, path: Path) -> None:
 
     model = onnx.load(str(path))
     weights = {i.name: numpy_helper.to_array(i) for i in model.graph.initializer}
-    # Weights stored as float16 reach their layers through a cast (store_half).
+    # Weights stored as float16 reach their layers through a cast (store_half), 8-bit ones
+    # through a DequantizeLinear (scripts/quantize_readers.py).
     for node in model.graph.node:
         if node.op_type == "Cast" and node.input[0] in weights:
             weights[node.output[0]] = weights[node.input[0]].astype(np.float32)
+        elif node.op_type == "DequantizeLinear" and node.input[0] in weights:
+            weights[node.output[0]] = _dequantized(node, weights)
     sources = [[weights[name] for name in node.input[1:]] for node in model.graph.node
                if node.op_type in ("Conv", "Gemm")]
     targets = [layer for layer in network if isinstance(layer, (torch.nn.Conv2d,
@@ -559,6 +562,20 @@ def load_folded(network, path: Path) -> None:
                 layer.bias.zero_()
                 layer.running_mean.zero_()
                 layer.running_var.fill_(1.0 - layer.eps)
+
+
+def _dequantized(node, weights: dict[str, np.ndarray]) -> np.ndarray:
+    """The float weights a DequantizeLinear node gives: (stored - zero point) * scale, per
+    channel along its axis."""
+    stored = weights[node.input[0]].astype(np.float32)
+    scale = weights[node.input[1]].astype(np.float32)
+    zero = (weights[node.input[2]].astype(np.float32) if len(node.input) > 2
+            else np.zeros_like(scale))
+    axis = next((a.i for a in node.attribute if a.name == "axis"), 1)
+    shape = [1] * stored.ndim
+    if scale.ndim:
+        shape[axis] = -1
+    return (stored - zero.reshape(shape)) * scale.reshape(shape)
 
 
 def augment(batch, generator):
@@ -795,11 +812,12 @@ def export(network, path: Path, shape: tuple[int, int, int]) -> None:
     store_half(path)
 
 
-def store_half(path: Path) -> None:
+def store_half(path: Path, only: set[str] | None = None) -> None:
     """Rewrite an exported network with its weights stored as float16, each cast back to
     float32 as the network loads (ONNX Runtime folds the casts away; cv2.dnn reads them too).
     Half the file; on the shipped readers every figure of scripts/score_drawn_scenes.py stayed
-    the same, group by group. A network already so stored is left as it is."""
+    the same, group by group. A network already so stored is left as it is. With ``only``,
+    only the weights of those names (scripts/quantize_readers.py keeps its scales float32)."""
     import onnx
     from onnx import TensorProto, helper, numpy_helper
 
@@ -807,7 +825,8 @@ def store_half(path: Path) -> None:
     graph = model.graph
     stored, casts = [], []
     for weights in graph.initializer:
-        if weights.data_type != TensorProto.FLOAT:
+        if weights.data_type != TensorProto.FLOAT or (only is not None
+                                                      and weights.name not in only):
             stored.append(weights)
             continue
         half = numpy_helper.from_array(numpy_helper.to_array(weights).astype(np.float16),

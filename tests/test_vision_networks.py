@@ -38,7 +38,16 @@ def test_both_runners_give_the_same_outputs_on_a_frames_patches(scene, path):
     fast = Network(path, "onnxruntime")(batch)
     plain = Network(path, "opencv")(batch)
     assert fast.shape == plain.shape == (len(batch), plain.shape[1])
-    assert np.abs(fast - plain).max() < 1e-3
+    differences = np.abs(fast - plain).max(axis=1)
+    if path == FINDER_PATH:
+        assert differences.max() < 1e-3
+    else:
+        # The readers' 8-bit convolutions (scripts/quantize_readers.py): the two runners
+        # round an odd value the other way when they scale sums back to 8 bits, which moves a
+        # few patches' logits by a few hundredths (on 1,000 patches: 1-2.5 % of them by more
+        # than 0.001, the most 0.12).
+        assert (differences < 1e-3).mean() > 0.9
+        assert differences.max() < 0.25
 
 
 def test_both_runners_read_a_scene_alike(scene):
