@@ -130,6 +130,22 @@ def test_a_column_with_paper_on_both_sides_stays_centred():
     assert abs(x - 210.0) < 5.0
 
 
+def test_a_column_peeking_out_of_a_fan_stays_centred_beside_the_card_over_it():
+    # A queen lies over the left of the 8c's column (her bottom-right index inside the outline
+    # centred on it), as a fan of a four-corner deck shows each card's right edge beside the
+    # card on top. Cut to "the part in view", the outline would lie right of the queen, which
+    # is the side the column does not tell (in a fan, the next card's): it stays centred.
+    probabilities = np.stack([reading("8c"), reading("8c"), reading("Qc"), reading("Qc")])
+    rank_points = np.array([[210.0, 112.0], [210.0, 262.0], [95.0, 105.0], [195.0, 252.0]],
+                           np.float32)
+    suit_points = rank_points + np.array([[0.0, 17.0], [0.0, -17.0], [0.0, 17.0],
+                                          [0.0, -17.0]], np.float32)
+    sightings = {str(s.card): s for s in assemble(probabilities, rank_points, suit_points, ())}
+    assert set(sightings) == {"8c", "Qc"} and sightings["Qc"].indices == 2
+    x, y = sightings["8c"].centre
+    assert abs(x - 210.0) < 5.0 and abs(y - 187.0) < 5.0
+
+
 def lone_2h(*, four_corner_deck: bool, left_edge: int = 300) -> np.ndarray:
     """The centre of a 2h read from one upright index at (400, 112) whose card lies to its
     left (its top-right index) from left_edge, beside an 8c showing its top two indices or
