@@ -385,6 +385,23 @@ def test_a_misreading_sure_enough_to_report_does_not_unseat_a_surer_sighting():
     assert [(str(s.card), s.problem) for s in sightings] == [("Kh", None), ("Kh", "duplicate")]
 
 
+def test_a_card_sure_only_by_joining_doubtful_corners_does_not_unseat_one_each_corner_reads():
+    # The 5s read at 0.999 from both its corners; far away, two corners of a 5c (a drawn
+    # deck's small clubs look like spades) read 5s at 0.9 and 0.85: together sure (JOINT), but
+    # neither corner alone. The first stands; the second is the duplicate, not both.
+    probabilities = np.stack([reading("5s", 0.999), reading("5s", 0.999), reading("5s", 0.9),
+                              reading("5s", 0.85)])
+    rank_points = np.array([[110.0, 112.0], [240.0, 292.0], [710.0, 112.0], [840.0, 292.0]],
+                           np.float32)
+    suit_points = rank_points + np.array([[0.0, 14.0], [0.0, -14.0], [0.0, 14.0],
+                                          [0.0, -14.0]], np.float32)
+    sightings = sorted(assemble(probabilities, rank_points, suit_points, ()),
+                       key=lambda s: s.centre[0])
+    assert [(str(s.card), s.indices) for s in sightings] == [("5s", 2), ("5s", 2)]
+    assert sightings[1].confidence >= STANDS_ALONE
+    assert [s.problem for s in sightings] == [None, "duplicate"]
+
+
 def one_index_seen_twice(second_rank: tuple[float, float], second_sureness: float = 0.96) -> list:
     """5s read surely from its whole index (rank at (100, 100), suit 24 px below), and as 3s
     (``second_sureness``) by a second view of it with its rank at ``second_rank``, suit the
