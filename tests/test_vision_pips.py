@@ -203,3 +203,19 @@ def test_pips_of_another_rank_leave_a_sure_index_unsure_not_wrong():
     suit_points = np.array([[107.0, 121.0]], np.float32)
     sightings = assemble(probabilities, rank_points, suit_points, (outline,), [Pips(8, "dh")])
     assert all(s.confidence < CONFIDENT for s in sightings)
+
+
+def test_pips_that_name_no_suit_leave_a_court_cards_index_alone():
+    # A drawn queen's picture in four alike pieces, their ink and shape naming no suit, is
+    # counted as four pips: they rule out no court card, and the Qs read surely stays sure.
+    # Pips that name a suit still rule a court card out (a five of diamonds read as Qd):
+    # it is far less sure.
+    outline = np.array([[100, 100], [170, 100], [170, 200], [100, 200]], np.int32)
+    rank_points = np.array([[107.0, 110.0]], np.float32)
+    suit_points = np.array([[107.0, 121.0]], np.float32)
+    queen = assemble(reading("Qs", 0.99)[None], rank_points, suit_points, (outline,),
+                     [Pips(4, "cdhs")])
+    assert [(str(s.card), s.confidence >= CONFIDENT) for s in queen] == [("Qs", True)]
+    five = assemble(reading("Qd", 0.99)[None], rank_points, suit_points, (outline,),
+                    [Pips(5, "d")])
+    assert [str(s.card) for s in five] == ["Qd"] and five[0].confidence < 0.9
