@@ -112,6 +112,20 @@ def test_a_rank_touching_a_chip_is_a_candidate_of_the_pass_that_cuts_bodies_away
     assert set(candidates.passes[on_three & on_suit]) == {CUT_PASS}
 
 
+def test_a_rank_whose_suit_ran_into_a_chip_is_a_lone_candidate_of_the_cut_pass():
+    # A chip over the suit of an index, touching its "7": one mark at every threshold. The
+    # pass that cuts bodies away parts the 7, and its suit went with the chip's body: the
+    # suit point lies on no mark of that pass, but on the mark the 7 was parted from.
+    image = card_corner("7", (117, 95), 6)
+    cv2.circle(image, (121, 94), 15, (30, 30, 160), -1, cv2.LINE_AA)  # the chip
+    marks = find_marks(cv2.GaussianBlur(image, (0, 0), 0.8))
+    candidates = find_candidates(marks)
+    on_seven = np.linalg.norm(candidates.rank_points - (116, 71), axis=1) < 4
+    on_chip = np.linalg.norm(candidates.suit_points - (121, 94), axis=1) < 15
+    lone = candidates.rank_marks == candidates.suit_marks
+    assert set(candidates.passes[on_seven & on_chip & lone]) == {CUT_PASS}
+
+
 def test_moved_views_turn_and_scale_about_the_middle_and_shift_to_the_right():
     marks = np.array([3], np.int32)
     candidate = Candidates(np.array([[10.0, 0.0]], np.float32),
