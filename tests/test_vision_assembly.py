@@ -172,6 +172,30 @@ def test_on_a_deck_with_four_corner_indices_a_lone_index_may_be_the_top_right_on
     assert 420.0 < x < 460.0
 
 
+def lone_2h_beside_a_corner(point: tuple[float, float], across: tuple[float, float],
+                            down: tuple[float, float]) -> np.ndarray:
+    """The centre of the 2h of lone_2h (four-corner deck) with paper all round it, so paper
+    alone does not tell its side, and a square paper corner at ``point`` with these sides."""
+    paper = np.full((400, 600), 255, np.uint8)
+    cards = [reading("2h"), reading("8c"), reading("8c")]
+    rank_points = np.array([[400.0, 112.0], [110.0, 112.0], [210.0, 112.0]], np.float32)
+    suit_points = rank_points + np.array([0.0, 17.0], np.float32)
+    corners = np.array([[point, across, down]], np.float64)
+    sightings = assemble(np.stack(cards), rank_points, suit_points, (), paper=paper,
+                         corners=corners)
+    return next(s for s in sightings if str(s.card) == "2h").centre
+
+
+def test_a_paper_corner_at_a_lone_index_tells_which_corner_of_its_card_it_is():
+    # The corner up and to the right of the index (0.55 spans right, 0.85 up), its sides down
+    # and to the left: the index is its card's top-right one, and the card lies to its left.
+    x, _ = lone_2h_beside_a_corner((409.35, 97.55), (0.0, 1.0), (-1.0, 0.0))
+    assert 340.0 < x < 380.0
+    # Up and to the left, its sides right and down: the top-left one; the card lies right.
+    x, _ = lone_2h_beside_a_corner((390.65, 97.55), (1.0, 0.0), (0.0, 1.0))
+    assert 420.0 < x < 460.0
+
+
 def test_a_lone_top_right_index_over_bare_table_turns_to_a_smaller_card_beside_it():
     # The card is narrower than its index suggests: the outline to the index's left is only
     # 0.86 paper (under ON_PAPER), but the one to its right is 0.2 paper, bare table. The card

@@ -175,6 +175,14 @@ SHARED_CORNER_SPANS = 2.5
 # read right; the ten groups and the photographs the same).
 ON_PAPER = 0.9
 OFF_PAPER = 0.8
+# A lone index of such a deck is in the corner of its card that a square paper corner marks
+# (corner_indices.py) when that corner lies within CORNER_REACH spans of where the index's
+# corner would be, its sides turned alike with the index's ways (cosine TURNED_ALIKE): paper
+# on both sides of a lone index in a fan does not tell, but its card's own corner does.
+# scripts/score_drawn_scenes.py --fresh: drawn groups 2,330 -> 2,331 of 2,343, wrong 5 -> 4 (a
+# drawn 3c's top-right index put on the cards beside it); all else and the photographs the same.
+CORNER_REACH = 0.35
+TURNED_ALIKE = 0.9
 IN_FRAME = 0.2
 # A column of two indices has its card on one side when that side is at least OFF_PAPER
 # paper and the other less than this (mostly bare table): both sides' shares move with the
@@ -246,11 +254,15 @@ class _Index:
 def assemble(probabilities: np.ndarray, rank_points: np.ndarray, suit_points: np.ndarray,
              outlines: tuple[np.ndarray, ...],
              pips: Sequence[Pips | None] | None = None,
-             paper: np.ndarray | None = None) -> list[CardSighting]:
+             paper: np.ndarray | None = None,
+             corners: np.ndarray | None = None) -> list[CardSighting]:
     """Cards from per-candidate probabilities (N x 53: the 52 cards, then "no index"); pips
     gives per outline the pips counted on it, if any (see tableside/vision/pips.py); paper is
     the frame's mask of card paper (tableside/vision/marks.py: Marks.cards), which tells on
-    which side of a column of indices their card lies."""
+    which side of a column of indices their card lies; corners are the square corners of the
+    frame's paper regions (K x 3 x 2: each one's point and its sides' unit directions across
+    and down, as tableside/vision/corner_indices.py's PaperCorner), which tell which corner of
+    its card a lone index is in."""
     index_chance = 1.0 - probabilities[:, 52]
     chosen = np.nonzero(index_chance >= MIN_INDEX)[0]
     if len(chosen) == 0:
@@ -274,7 +286,7 @@ def assemble(probabilities: np.ndarray, rank_points: np.ndarray, suit_points: np
         pips = [None if n in shared else counted for n, counted in enumerate(pips)]
         for index in indices:
             index.cards = _with_pips(index.cards, _pips_at(index, outlines, pips))
-    return _join_indices(indices, rectangles, width_per_span, aspect, paper)
+    return _join_indices(indices, rectangles, width_per_span, aspect, paper, corners)
 
 
 def _drop_shared_outlines(indices: list[_Index], outlines: tuple[np.ndarray, ...]) -> set[int]:
@@ -363,8 +375,8 @@ def _part_of_rank(view: _Index, whole: _Index) -> bool:
 
 
 def _join_indices(indices: list[_Index], rectangles: list[np.ndarray | None],
-                  width_per_span: float, aspect: float,
-                  paper: np.ndarray | None) -> list[CardSighting]:
+                  width_per_span: float, aspect: float, paper: np.ndarray | None,
+                  corners: np.ndarray | None = None) -> list[CardSighting]:
     # Each index proposes its card's outline; indices of one card are joined.
     outlines = [_outline(index, rectangles, width_per_span, aspect) for index in indices]
     groups: list[list[int]] = []
@@ -406,7 +418,11 @@ def _join_indices(indices: list[_Index], rectangles: list[np.ndarray | None],
             if paired is None:
                 paired, centred[-1] = _column_outline(members, card, aspect, paper)
             if paired is None and four_corners and indices[first].outline is None:
-                paired = _mirrored_onto_paper(outline, indices[first], paper)
+                corner = _own_paper_corner(indices[first], corners)
+                if corner == "top right":
+                    paired = _mirrored(outline, indices[first])
+                elif corner is None:
+                    paired = _mirrored_onto_paper(outline, indices[first], paper)
             outline = outline if paired is None else paired
         sightings.append(CardSighting(Card(card), outline,
                                       min(float(sureness[card]), 0.9999), len(members),
@@ -813,12 +829,40 @@ def _mirrored_onto_paper(outline: np.ndarray, index: _Index,
     share = _paper_share(outline, paper)
     if not _off_paper(share):
         return None
-    width = float(np.linalg.norm(outline[1] - outline[0]))
-    mirrored = outline - (width - 2 * CORNER_LEFT * index.span) * index.right
+    mirrored = _mirrored(outline, index)
     mirrored_share = _paper_share(mirrored, paper)
     if _on_paper(mirrored_share) or _paper_beside_bare_table(mirrored_share, share):
         return mirrored
     return None
+
+
+def _mirrored(outline: np.ndarray, index: _Index) -> np.ndarray:
+    """An outline estimated from an index as a top-left one, put where the card lies if the
+    index is its top-right one instead (to the index's left)."""
+    width = float(np.linalg.norm(outline[1] - outline[0]))
+    return outline - (width - 2 * CORNER_LEFT * index.span) * index.right
+
+
+def _own_paper_corner(index: _Index, corners: np.ndarray | None) -> str | None:
+    """Which corner of its card an index is in, "top left" or "top right" (as it reads), when
+    a square paper corner lies where that corner would be (CORNER_LEFT and CORNER_UP spans
+    from the rank, within CORNER_REACH) and no corner tells the other; else None. A corner's
+    sides run along the index's ways at the top left (across its right, down its down) and
+    turned a quarter round at the top right (across its down)."""
+    if corners is None or len(corners) == 0:
+        return None
+    offsets = (index.rank - corners[:, 0]) / index.span
+    along_across = (offsets * corners[:, 1]).sum(axis=1)
+    along_down = (offsets * corners[:, 2]).sum(axis=1)
+    seen = set()
+    for name, side, inset in (("top left", 2, (CORNER_LEFT, CORNER_UP)),
+                              ("top right", 1, (CORNER_UP, CORNER_LEFT))):
+        turned = corners[:, side] @ index.down >= TURNED_ALIKE
+        near = ((np.abs(along_across - inset[0]) <= CORNER_REACH)
+                & (np.abs(along_down - inset[1]) <= CORNER_REACH))
+        if (turned & near).any():
+            seen.add(name)
+    return seen.pop() if len(seen) == 1 else None
 
 
 def _on_paper(share: float | None) -> bool:

@@ -190,14 +190,16 @@ def corner_candidates(marks: Marks, corners: list[PaperCorner], place: IndexPlac
 
 
 def read_corners(reader: IndexReader, marks: Marks, candidates: Candidates,
-                 probabilities: np.ndarray) -> tuple[Candidates, np.ndarray]:
+                 probabilities: np.ndarray, corners: list[PaperCorner] | None = None
+                 ) -> tuple[Candidates, np.ndarray]:
     """The sure readings at the paper corners whose index place holds no sure reading yet,
     given the frame's candidates so far and their probabilities (N x 53): per corner read
-    surely, its place as a candidate, and its probabilities (the readers' mean)."""
+    surely, its place as a candidate, and its probabilities (the readers' mean). ``corners``
+    are the frame's paper_corners(marks), when already worked out."""
     nothing = (candidates.subset(np.zeros(0, np.int64)), np.zeros((0, NO_INDEX + 1), np.float32))
     confidence = probabilities[:, :NO_INDEX].max(axis=1)
     sure = confidence >= CONFIDENT
-    corners = paper_corners(marks)
+    corners = paper_corners(marks) if corners is None else corners
     place = learned_place(corners, candidates.rank_points[sure], candidates.suit_points[sure])
     if place is None:
         return nothing
@@ -226,3 +228,10 @@ def read_corners(reader: IndexReader, marks: Marks, candidates: Candidates,
                 & (named_by_marks != card)).any():
             steady[n] = False
     return found.subset(np.nonzero(steady)[0]), read[kept][steady]
+
+
+def corner_array(corners: list[PaperCorner]) -> np.ndarray:
+    """The corners as one K x 3 x 2 array (point, across, down), as assembly.py takes them."""
+    if not corners:
+        return np.zeros((0, 3, 2))
+    return np.stack([np.stack([c.point, c.across, c.down]) for c in corners]).astype(np.float64)

@@ -24,7 +24,7 @@ import numpy as np
 
 from tableside.vision.assembly import CONFIDENT, CardSighting, assemble
 from tableside.vision.candidates import Candidates, find_candidates
-from tableside.vision.corner_indices import read_corners
+from tableside.vision.corner_indices import corner_array, paper_corners, read_corners
 from tableside.vision.marks import CUT_PASS, Marks, find_marks
 from tableside.vision.pip_shapes import PipReader
 from tableside.vision.pips import pip_counts
@@ -90,15 +90,16 @@ class CardRecognizer:
         probabilities = np.concatenate([probabilities, placed_probabilities])
         # Cards partly under others whose indices no mark showed: read where a corner of their
         # paper places them.
+        corners = paper_corners(marks)
         cornered, cornered_probabilities = read_corners(self.reader, marks, candidates,
-                                                        probabilities)
+                                                        probabilities, corners)
         candidates = Candidates.join([candidates, cornered])
         probabilities = np.concatenate([probabilities, cornered_probabilities])
         if self.suit_inks:
             probabilities = judged_by_ink(marks, candidates, probabilities)
         sightings = assemble(probabilities, candidates.rank_points, candidates.suit_points,
                              marks.outlines, pip_counts(marks, wholes, self.pip_reader),
-                             marks.cards)
+                             marks.cards, corner_array(corners))
         if scale != 1.0:
             sightings = [CardSighting(s.card, s.corners / scale, s.confidence, s.indices,
                                       s.problem) for s in sightings]
