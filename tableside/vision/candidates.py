@@ -263,16 +263,9 @@ def _on_cut_body(first: MarkPass, marks: MarkPass, ranks: np.ndarray, suits: np.
     pass but within the box of the first-pass mark the rank was parted from, its body cut away
     (a suit that ran into a big suit or a picture beside it went with the body; the point is
     an estimate, so it may miss the suit's own pixels)."""
-    result = np.zeros(len(ranks), bool)
-    for n in np.nonzero(under < 0)[0]:
-        x, y, width, height = marks.boxes[ranks[n]]
-        mine = marks.labels[y:y + height, x:x + width] == ranks[n] + 1
-        owner = first.labels[y:y + height, x:x + width][mine]
-        if len(owner):
-            ox, oy, ow, oh = first.boxes[int(owner[0]) - 1]
-            sx, sy = suits[n]
-            result[n] = ox <= sx < ox + ow and oy <= sy < oy + oh
-    return result
+    x, y, width, height = first.boxes[marks.parted_from[ranks]].T
+    return ((under < 0) & (x <= suits[:, 0]) & (suits[:, 0] < x + width)
+            & (y <= suits[:, 1]) & (suits[:, 1] < y + height))
 
 
 def _long_axis(marks: MarkPass, mark: int) -> tuple[np.ndarray, np.ndarray, float, float] | None:

@@ -108,13 +108,20 @@ class MarkPass:
     boxes: np.ndarray  # int32 N x 4: x, y, width, height
     areas: np.ndarray  # int32 N
     centroids: np.ndarray  # float64 N x 2
-    # On the pass that cuts bodies away: which marks are strokes parted from a body (only
-    # those make candidates there; the rest are the first pass's marks again, and the marks
-    # they were parted from are left empty: area 0, box 0). None elsewhere.
-    parted: np.ndarray | None = None
+    # On the pass that cuts bodies away: per mark, the first-pass mark it is a stroke parted
+    # from (only those make candidates there), or -1 (the rest are the first pass's marks
+    # again, and the marks strokes were parted from are left empty: area 0, box 0). None
+    # elsewhere.
+    parted_from: np.ndarray | None = None
 
     def __len__(self) -> int:
         return len(self.areas)
+
+    @property
+    def parted(self) -> np.ndarray | None:
+        """Which marks are strokes parted from a body (see parted_from); None but on the pass
+        that cuts bodies away."""
+        return None if self.parted_from is None else self.parted_from >= 0
 
     @cached_property
     def label_image(self) -> np.ndarray:
@@ -253,6 +260,7 @@ def _bodies_cut(ink: np.ndarray, first: MarkPass) -> MarkPass:
     labels = first.labels.copy()
     boxes, areas = first.boxes.copy(), first.areas.copy()
     more_boxes, more_areas, more_centroids = [boxes], [areas], [first.centroids]
+    parted_from = [np.full(len(first), -1, np.int64)]
     count = len(first)
     for owner in sorted(owners):
         x, y, width, height = first.boxes[owner - 1]
@@ -266,15 +274,13 @@ def _bodies_cut(ink: np.ndarray, first: MarkPass) -> MarkPass:
         more_boxes.append(stats[1:, :4] + np.array([x, y, 0, 0], np.int32))
         more_areas.append(stats[1:, 4])
         more_centroids.append(centroids[1:] + np.array([x, y], np.float64))
+        parted_from.append(np.full(pieces_count - 1, owner - 1, np.int64))
         boxes[owner - 1] = 0
         areas[owner - 1] = 0
         count += pieces_count - 1
-    # A mark is parted when it is a piece of a mark whose body was cut.
-    parted = np.zeros(count, bool)
-    parted[len(first):] = True
     return MarkPass(labels, np.concatenate(more_boxes).astype(np.int32),
                     np.concatenate(more_areas).astype(np.int32),
-                    np.concatenate(more_centroids), parted)
+                    np.concatenate(more_centroids), np.concatenate(parted_from))
 
 
 def white_gains(frame: np.ndarray) -> tuple[float, float, float]:
