@@ -165,14 +165,13 @@ def _candidates_of(frame: Marks, marks: MarkPass, pass_number: int,
     shaped = np.nonzero(usable & (sizes >= least) & (sizes <= MAX_SINGLE))[0]
     if marks.parted is not None:
         shaped = shaped[marks.parted[shaped]]
-    axes = [_long_axis(marks, int(mark)) for mark in shaped]
-    kept = [n for n, axis in enumerate(axes) if axis is not None]
-    if kept:
-        shaped = shaped[kept]
-        centres = np.stack([axes[n][0] for n in kept])
-        directions = np.stack([axes[n][1] for n in kept])
-        lengths = np.array([axes[n][2] for n in kept], np.float32)[:, None]
-        elongations = np.array([axes[n][3] for n in kept])
+    directions, lengths, elongations = _long_axes(marks, shaped)
+    kept = np.nonzero(lengths > 0)[0]
+    if len(kept):
+        shaped, directions = shaped[kept], directions[kept]
+        centres = marks.centroids[shaped].astype(np.float32)
+        lengths = lengths[kept].astype(np.float32)[:, None]
+        elongations = elongations[kept]
         single = (elongations >= MIN_ELONGATION) & (sizes[shaped] >= 2 * MIN_MARK)
         lone = ((elongations >= LONE_ELONGATION) & (sizes[shaped] <= MAX_MARK)
                 & (lone_ranks != "none"))
@@ -268,21 +267,24 @@ def _on_cut_body(first: MarkPass, marks: MarkPass, ranks: np.ndarray, suits: np.
             & (y <= suits[:, 1]) & (suits[:, 1] < y + height))
 
 
-def _long_axis(marks: MarkPass, mark: int) -> tuple[np.ndarray, np.ndarray, float, float] | None:
-    """A mark's centre, the unit direction of its long axis, its length along that axis and
-    how much longer than wide it is (None for an empty mark)."""
-    x, y, width, height = marks.boxes[mark]
-    shape = (marks.labels[y:y + height, x:x + width] == mark + 1).astype(np.uint8)
-    moments = cv2.moments(shape, binaryImage=True)
-    if moments["m00"] == 0:
-        return None
-    mu20, mu02, mu11 = (moments["mu20"] / moments["m00"], moments["mu02"] / moments["m00"],
-                        moments["mu11"] / moments["m00"])
+def _long_axes(marks: MarkPass, chosen: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per chosen mark: the unit direction of its long axis (float32 N x 2), its length along
+    that axis and how much longer than wide it is (length 0: an empty mark, or a lone pixel,
+    which has no axis)."""
+    moments = np.zeros((len(chosen), 4))
+    for row, mark in enumerate(chosen.tolist()):
+        x, y, width, height = marks.boxes[mark]
+        shape = (marks.labels[y:y + height, x:x + width] == mark + 1).astype(np.uint8)
+        found = cv2.moments(shape, binaryImage=True)
+        moments[row] = found["m00"], found["mu20"], found["mu02"], found["mu11"]
+    area = moments[:, 0]
+    empty = area == 0
+    mu20, mu02, mu11 = (moments[:, 1:].T / np.where(empty, 1.0, area))
     spread = np.sqrt(((mu20 - mu02) / 2) ** 2 + mu11 ** 2)
     major = (mu20 + mu02) / 2 + spread
-    minor = max((mu20 + mu02) / 2 - spread, 1e-6)
+    minor = np.maximum((mu20 + mu02) / 2 - spread, 1e-6)
     angle = 0.5 * np.arctan2(2 * mu11, mu20 - mu02)
-    direction = np.array([np.cos(angle), np.sin(angle)], np.float32)
+    directions = np.stack([np.cos(angle), np.sin(angle)], axis=1).astype(np.float32)
     # For an even bar, the length is sqrt(12 * variance).
-    return (marks.centroids[mark].astype(np.float32), direction, float(np.sqrt(12 * major)),
-            float(np.sqrt(major / minor)))
+    lengths = np.where(empty, 0.0, np.sqrt(12 * major))
+    return directions, lengths, np.where(empty, 0.0, np.sqrt(major / minor))

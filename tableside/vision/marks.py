@@ -123,12 +123,6 @@ class MarkPass:
         that cuts bodies away."""
         return None if self.parted_from is None else self.parted_from >= 0
 
-    @cached_property
-    def label_image(self) -> np.ndarray:
-        """The labels as float32, which cv2.remap samples (patches of a frame are cut from it
-        several times)."""
-        return self.labels.astype(np.float32)
-
     def marks_at(self, points: np.ndarray) -> np.ndarray:
         """The mark under each point (N x 2), or -1 where there is none."""
         height, width = self.labels.shape
