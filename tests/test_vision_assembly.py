@@ -305,6 +305,23 @@ def test_corners_of_one_whole_card_naming_two_cards_are_a_conflict():
     assert sightings[0].problem == "conflict"
 
 
+def test_a_whole_card_and_one_beside_it_each_read_from_two_corners_are_two_cards():
+    # A whole 3c (its paper one card) and, edge to edge right of it, a 5h whose paper is not
+    # (a deck with indices in all four corners). The 5h's turned bottom-left index lies near
+    # where the 3c's far corner is, which joins it to the 3c as the 3c's misread corner; but
+    # each card is read by two corners or more, so they are two cards, not one in conflict.
+    outline = rectangle(100, 100, 240, 310)
+    probabilities = np.stack([reading("5h"), reading("5h"), reading("5h"), reading("3c"),
+                              reading("3c")])
+    rank_points = np.array([[254.0, 115.0], [370.0, 295.0], [254.0, 295.0], [112.0, 115.0],
+                            [228.0, 295.0]], np.float32)
+    suit_points = rank_points + np.array([[0, 20], [0, -20], [0, -20], [0, 20], [0, -20]],
+                                         np.float32)
+    sightings = assemble(probabilities, rank_points, suit_points, (outline,))
+    assert sorted((str(s.card), s.indices, s.problem) for s in sightings) == [
+        ("3c", 2, None), ("5h", 3, None)]
+
+
 def test_a_corner_cut_by_the_frames_edge_is_no_witness_against_its_card():
     # The same card with its lower edge at the frame's: its turned corner, partly out of the
     # frame, reads as another card. What the whole index in view says stands.

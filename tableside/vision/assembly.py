@@ -387,6 +387,7 @@ def _join_indices(indices: list[_Index], rectangles: list[np.ndarray | None],
                 break
         else:
             groups.append([n])
+    groups = [part for group in groups for part in _two_cards(group, indices)]
 
     four_corners = paper is not None and _four_corner_indices(groups, indices)
     sightings = []
@@ -464,6 +465,30 @@ def _join_indices(indices: list[_Index], rectangles: list[np.ndarray | None],
                 sightings[n] = CardSighting(old.card, old.corners, old.confidence, old.indices,
                                             old.problem or "duplicate")
     return sightings
+
+
+def _two_cards(group: list[int], indices: list[_Index]) -> list[list[int]]:
+    """A group of indices in which two cards of different ranks are each read by two corners
+    or more (CONFLICT_SURE) is two cards, not one with a misread corner: joining takes an index
+    turned half round near a whole card's far corner for that card's, and the next card's
+    corner can lie there (two cards edge to edge). It is parted by card; indices of other
+    cards go with the nearest corner."""
+    named: dict[int, list[int]] = {}
+    for n in group:
+        if indices[n].confidence >= CONFLICT_SURE:
+            named.setdefault(indices[n].card, []).append(n)
+    cards = [card for card, members in named.items() if len(members) >= 2]
+    if len(cards) < 2 or len({Card(card).rank for card in cards}) < len(cards):
+        return [group]
+    parts: dict[int, list[int]] = {card: [] for card in cards}
+    for n in group:
+        if indices[n].card in parts:
+            parts[indices[n].card].append(n)
+            continue
+        nearest = min(cards, key=lambda card: min(
+            float(np.linalg.norm(indices[n].rank - indices[m].rank)) for m in named[card]))
+        parts[nearest].append(n)
+    return list(parts.values())
 
 
 def _corners_read_it(members: list[_Index], card: Card) -> bool:
