@@ -322,6 +322,18 @@ def test_a_whole_card_and_one_beside_it_each_read_from_two_corners_are_two_cards
         ("3c", 2, None), ("5h", 3, None)]
 
 
+def test_a_corner_barely_sure_of_another_card_is_no_conflict():
+    # The turned corner of a whole 5c reads 4c at 0.55: that names no card clearly, and the
+    # upright corner's sure 5c stands.
+    outline = rectangle(100, 100, 240, 310)
+    probabilities = np.stack([reading("5c"), reading("4c", 0.55)])
+    rank_points = np.array([[112.0, 115.0], [228.0, 295.0]], np.float32)
+    suit_points = np.array([[112.0, 135.0], [228.0, 275.0]], np.float32)
+    sightings = assemble(probabilities, rank_points, suit_points, (outline,))
+    assert [(str(s.card), s.indices, s.problem) for s in sightings] == [("5c", 2, None)]
+    assert sightings[0].confidence >= CONFIDENT
+
+
 def test_a_corner_cut_by_the_frames_edge_is_no_witness_against_its_card():
     # The same card with its lower edge at the frame's: its turned corner, partly out of the
     # frame, reads as another card. What the whole index in view says stands.
