@@ -61,6 +61,20 @@ def test_a_lone_corner_reading_another_suit_on_a_card_read_from_two_corners_is_a
         ("8c", 2, None), ("8s", 1, None)]
 
 
+def test_two_corners_reading_another_suit_on_a_card_read_from_three_are_a_conflict():
+    # An 8c of a four-corner deck read from three corners, and two indices on it, each turned
+    # as the 8c's own there, read surely as 8s (an 8c's corners, or a card square under it).
+    probabilities = np.stack([reading("8c"), reading("8c"), reading("8c"),
+                              reading("8s", 0.998), reading("8s", 0.998)])
+    rank_points = np.array([[110.0, 112.0], [240.0, 112.0], [240.0, 292.0], [110.0, 292.0],
+                            [175.0, 250.0]], np.float32)
+    suit_points = rank_points + np.array([[0, 14], [0, 14], [0, -14], [0, -14], [0, -14]],
+                                         np.float32)
+    sightings = assemble(probabilities, rank_points, suit_points, ())
+    assert sorted((str(s.card), s.indices, s.problem) for s in sightings) == [
+        ("8c", 3, None), ("8s", 2, "conflict")]
+
+
 def test_two_corners_each_barely_sure_of_a_card_leave_it_unsure():
     # Both corners of one print read a jack of spades at 0.6 (a small club and spade alike):
     # they share that doubt, so together they are not sure (as independent witnesses they
