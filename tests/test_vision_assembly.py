@@ -113,6 +113,21 @@ def test_a_card_seen_along_one_side_by_two_indices_in_a_column_is_centred_on_the
     assert abs(x - 210.0) < 5.0 and abs(y - 187.0) < 5.0
 
 
+def test_a_column_of_indices_turned_off_their_card_is_centred_on_the_column():
+    # The same column, the two indices each reading their way from rank to suit 15 degrees
+    # off the card's (as a small "10" can): the outline follows the column, so its centre
+    # stays on it rather than swinging a card's half height times sin(15 degrees) aside.
+    probabilities = np.stack([reading("Tc"), reading("Tc")])
+    rank_points = np.array([[210.0, 112.0], [210.0, 262.0]], np.float32)
+    turn = np.radians(15.0)
+    way = 17.0 * np.array([np.sin(turn), np.cos(turn)], np.float32)
+    suit_points = np.stack([rank_points[0] + way, rank_points[1] - way])
+    sightings = assemble(probabilities, rank_points, suit_points, ())
+    assert [(str(s.card), s.indices, s.problem) for s in sightings] == [("Tc", 2, None)]
+    x, y = sightings[0].centre
+    assert abs(x - 210.0) < 5.0 and abs(y - 187.0) < 5.0
+
+
 def column_of_8c(paper: np.ndarray) -> np.ndarray:
     """The centre of the 8c read from a column of two indices (as above) over this paper."""
     probabilities = np.stack([reading("8c"), reading("8c")])

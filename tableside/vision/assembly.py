@@ -827,13 +827,18 @@ def _column_outline(members: list[_Index], card: int, aspect: float,
             height = float(way @ a.down) + 2 * CORNER_UP * (a.span + b.span) / 2
             if height <= 0 or abs(float(way @ a.right)) > ROW_SLOPE * float(way @ a.down):
                 continue
+            # The column runs along the card's side (both rank points are as far from it),
+            # truer than a's way from rank to suit, which on a "10" can be 20 degrees off.
+            down = way / max(float(np.linalg.norm(way)), 1e-6)
+            right = np.array([down[1], -down[0]])
+            height = float(way @ down) + 2 * CORNER_UP * (a.span + b.span) / 2
             width = height / aspect
-            top = a.rank - CORNER_UP * a.span * a.down - width / 2 * a.right
-            centred = np.array([top, top + width * a.right,
-                                top + width * a.right + height * a.down, top + height * a.down])
+            top = a.rank - CORNER_UP * a.span * down - width / 2 * right
+            centred = np.array([top, top + width * right, top + width * right + height * down,
+                                top + height * down])
             if paper is None:
                 return centred, True
-            shift = (width / 2 - CORNER_LEFT * a.span) * a.right
+            shift = (width / 2 - CORNER_LEFT * a.span) * right
             sides = [centred + shift, centred - shift]
             shares = [_paper_share(side, paper) for side in sides]
             for side, share, other in zip(sides, shares, shares[::-1], strict=True):
