@@ -75,6 +75,25 @@ def test_two_corners_reading_another_suit_on_a_card_read_from_three_are_a_confli
         ("8c", 3, None), ("8s", 2, "conflict")]
 
 
+def rows_of_8c_and_8s(aside: float) -> list[tuple[str, int, str | None]]:
+    """A four-corner deck's top row of indices read 8c and a bottom row, turned half round,
+    read 8s, ``aside`` pixels to the right of square under it."""
+    probabilities = np.stack([reading("8c"), reading("8c"), reading("8s"), reading("8s")])
+    rank_points = np.array([[110.0, 112.0], [240.0, 112.0], [110.0 + aside, 292.0],
+                            [240.0 + aside, 292.0]], np.float32)
+    suit_points = rank_points + np.array([[0, 14], [0, 14], [0, -14], [0, -14]], np.float32)
+    sightings = assemble(probabilities, rank_points, suit_points, ())
+    return sorted((str(s.card), s.indices, s.problem) for s in sightings)
+
+
+def test_a_cards_top_corners_and_bottom_corners_reading_two_suits_are_a_conflict():
+    # Square under each other, the rows are one card's corners, split between a club and a
+    # spade: which it is they do not tell.
+    assert rows_of_8c_and_8s(0.0) == [("8c", 2, "conflict"), ("8s", 2, "conflict")]
+    # A fan's step aside, they are two cards (two eights), and both stand.
+    assert rows_of_8c_and_8s(40.0) == [("8c", 2, None), ("8s", 2, None)]
+
+
 def test_two_corners_each_barely_sure_of_a_card_leave_it_unsure():
     # Both corners of one print read a jack of spades at 0.6 (a small club and spade alike):
     # they share that doubt, so together they are not sure (as independent witnesses they

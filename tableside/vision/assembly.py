@@ -198,6 +198,11 @@ BARE_TABLE = 0.5
 # Two indices of one card turned the same way at least this many spans apart are its top (or
 # bottom) two: the deck has indices in all four corners.
 ROW_APART = 2.0
+# Two rows of indices (a card's top two and its bottom two) are one card's when their middles
+# lie at most ROW_ALIGN spans aside from each other (neighbours in a fan lie a fan's step
+# aside) and ROWS_APART spans apart along the way they read.
+ROW_ALIGN = 1.0
+ROWS_APART = (3.0, 20.0)
 # Two sure sightings of one card whose centres lie less than this many card widths apart are
 # one card seen twice in one place (its corners not joined), not a duplicate.
 SAME_PLACE = 0.5
@@ -436,6 +441,7 @@ def _join_indices(indices: list[_Index], rectangles: list[np.ndarray | None],
                                       min(float(sureness[card]), 0.9999), len(members),
                                       problem))
     sightings = _suit_clashes(sightings, members_of, spanned)
+    sightings = _split_rows(sightings, members_of)
     depths = _printing_depths(sightings, members_of, rectangles)
     kept = [n for n, depth in enumerate(depths) if depth < PRINTING_DEPTH]
     sightings, members_of = [sightings[n] for n in kept], [members_of[n] for n in kept]
@@ -547,6 +553,41 @@ def _suit_clashes(sightings: list[CardSighting], members_of: list[list[_Index]],
                     and all(_own_corner(card, member) for member in members_of[b])):
                 result[b] = replace(other, problem="conflict")
     return result
+
+
+def _split_rows(sightings: list[CardSighting], members_of: list[list[_Index]]
+                ) -> list[CardSighting]:
+    """Two sightings of one rank in two suits, each read from a row of indices turned alike
+    (a four-corner deck's top two, or its bottom two), the rows turned half round from each
+    other, square above one another (ROW_ALIGN) and a card's height apart (ROWS_APART): they
+    are one card whose top corners read one suit and bottom corners the other (a small club
+    read as a spade at two corners), and both are conflicts."""
+    result = list(sightings)
+    for a, one in enumerate(sightings):
+        for b, other in enumerate(sightings):
+            if not (a < b and _sure(one) and _sure(other) and one.card.rank == other.card.rank
+                    and one.card != other.card):
+                continue
+            top, bottom = members_of[a], members_of[b]
+            if not (_row(top) and _row(bottom) and float(top[0].down @ bottom[0].down) < -0.8):
+                continue
+            down = top[0].down
+            right = np.array([down[1], -down[0]])
+            way = (np.mean([m.rank for m in bottom], axis=0)
+                   - np.mean([m.rank for m in top], axis=0))
+            span = float(np.mean([m.span for m in top + bottom]))
+            if (abs(float(way @ right)) <= ROW_ALIGN * span
+                    and ROWS_APART[0] * span <= abs(float(way @ down)) <= ROWS_APART[1] * span):
+                result[a] = replace(one, problem="conflict")
+                result[b] = replace(other, problem="conflict")
+    return result
+
+
+def _row(members: list[_Index]) -> bool:
+    """Whether a sighting's indices are two or more turned alike, ROW_APART spans apart."""
+    return (len(members) >= 2 and all(float(m.down @ members[0].down) > 0.8 for m in members)
+            and max(float(np.linalg.norm(m.rank - members[0].rank)) for m in members)
+            >= ROW_APART * members[0].span)
 
 
 def _own_corner(sighting: CardSighting, index: _Index) -> bool:
