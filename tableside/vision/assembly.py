@@ -10,8 +10,11 @@ they name the same card and sit where one card's corners would, or when one lies
 round where the other's card (a whole card, not one of a fan) has its far corner. A card is
 as sure as its corners together (either corner reading it suffices: one minus the product of
 their doubts, tempered by JOINT), and two corners that clearly name different cards are a
-conflict; so is a lone index reading a card's rank in another suit where that card, known
-from two corners, has a corner turned as it is (a small club read as a spade). One card seen
+conflict; so is a sighting from fewer corners reading a card's rank in another suit where
+that card, its outline known, has its corners turned as they are (a small club read as a
+spade), and so are a four-corner card's top two corners and its bottom two when they read
+one rank in two suits. Two cards each read from two corners or more are two cards, however
+their corners were joined (two cards edge to edge). One card seen
 in two places at once, at least half surely in each (a deck holds each card once), is a
 duplicate, unless one place alone is sure (CONFIDENT): that one stands and the doubtful rest
 are the duplicates. Conflicts and duplicates are reported as unsure, never as a guess.
@@ -568,14 +571,15 @@ def _split_rows(sightings: list[CardSighting], members_of: list[list[_Index]]
             if not (a < b and _sure(one) and _sure(other) and one.card.rank == other.card.rank
                     and one.card != other.card):
                 continue
-            top, bottom = members_of[a], members_of[b]
-            if not (_row(top) and _row(bottom) and float(top[0].down @ bottom[0].down) < -0.8):
+            first, second = members_of[a], members_of[b]
+            if not (_row(first) and _row(second)
+                    and float(first[0].down @ second[0].down) < -0.8):
                 continue
-            down = top[0].down
+            down = first[0].down
             right = np.array([down[1], -down[0]])
-            way = (np.mean([m.rank for m in bottom], axis=0)
-                   - np.mean([m.rank for m in top], axis=0))
-            span = float(np.mean([m.span for m in top + bottom]))
+            way = (np.mean([m.rank for m in second], axis=0)
+                   - np.mean([m.rank for m in first], axis=0))
+            span = float(np.mean([m.span for m in first + second]))
             if (abs(float(way @ right)) <= ROW_ALIGN * span
                     and ROWS_APART[0] * span <= abs(float(way @ down)) <= ROWS_APART[1] * span):
                 result[a] = replace(one, problem="conflict")
