@@ -566,13 +566,14 @@ def _split_rows(sightings: list[CardSighting], members_of: list[list[_Index]]
     are one card whose top corners read one suit and bottom corners the other (a small club
     read as a spade at two corners), and both are conflicts."""
     result = list(sightings)
+    rows = [_sure(sighting) and _row(members)
+            for sighting, members in zip(sightings, members_of, strict=True)]
     for a, one in enumerate(sightings):
-        for b, other in enumerate(sightings):
-            if not (a < b and _sure(one) and _sure(other) and one.card.rank == other.card.rank
-                    and one.card != other.card):
-                continue
+        for b in range(a + 1, len(sightings)):
+            other = sightings[b]
             first, second = members_of[a], members_of[b]
-            if not (_row(first) and _row(second)
+            if not (rows[a] and rows[b] and one.card.rank == other.card.rank
+                    and one.card != other.card
                     and float(first[0].down @ second[0].down) < -0.8):
                 continue
             down = first[0].down
@@ -869,8 +870,8 @@ def _column_outline(members: list[_Index], card: int, aspect: float,
             if float(a.down @ b.down) > -0.8:
                 continue
             way = b.rank - a.rank
-            height = float(way @ a.down) + 2 * CORNER_UP * (a.span + b.span) / 2
-            if height <= 0 or abs(float(way @ a.right)) > ROW_SLOPE * float(way @ a.down):
+            if float(way @ a.down) <= 0 or abs(float(way @ a.right)) > ROW_SLOPE * float(
+                    way @ a.down):
                 continue
             # The column runs along the card's side (both rank points are as far from it),
             # truer than a's way from rank to suit, which on a "10" can be 20 degrees off.
