@@ -5,7 +5,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from tableside.vision.marks import find_marks
+from tableside.vision.marks import find_marks, white_balance
 
 
 def table(felt: int, noise: float = 8.0, seed: int = 1) -> np.ndarray:
@@ -98,3 +98,12 @@ def test_a_rank_in_a_scrap_of_paper_too_small_for_a_card_is_a_mark():
     assert len(marks.outlines) == 1
     strokes = marks.passes[0].centroids[marks.passes[0].areas >= 20]
     assert [(round(x), round(y)) for x, y in strokes] == [(408, 108)]
+
+
+def test_white_balance_scales_each_channel_rounded_and_saturated():
+    frame = np.random.default_rng(5).integers(0, 256, (37, 53, 3), dtype=np.uint8)
+    gains = (1.0, 1.37, 2.61)  # the red gain pushes bright pixels past 255
+    for channel, gain, balanced in zip(cv2.split(frame), gains, white_balance(frame, gains),
+                                       strict=True):
+        expected = np.clip(np.rint(channel * gain), 0, 255).astype(np.uint8)
+        assert np.array_equal(balanced, expected)
