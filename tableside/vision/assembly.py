@@ -576,8 +576,7 @@ def _split_rows(sightings: list[CardSighting], members_of: list[list[_Index]]
                     and one.card != other.card
                     and float(first[0].down @ second[0].down) < -0.8):
                 continue
-            down = first[0].down
-            right = np.array([down[1], -down[0]])
+            down, right = first[0].down, first[0].right
             way = (np.mean([m.rank for m in second], axis=0)
                    - np.mean([m.rank for m in first], axis=0))
             span = float(np.mean([m.span for m in first + second]))
