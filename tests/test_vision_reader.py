@@ -14,7 +14,7 @@ from tableside.vision.assembly import CONFIDENT
 from tableside.vision.candidates import find_candidates
 from tableside.vision.marks import find_marks
 from tableside.vision.patches import CHANNELS, GLANCE, GLANCE_CHANNELS, PATCH, cut_patches
-from tableside.vision.reader import NO_INDEX, READER_PATHS, SCREENED, IndexReader
+from tableside.vision.reader import AGREED, NO_INDEX, READER_PATHS, SCREENED, IndexReader
 from tableside.vision.recognizer import CardRecognizer
 from tableside.vision.scenes import draw_scene
 from tableside.vision.scoring import lies_on, score_scene
@@ -46,7 +46,8 @@ def test_a_sure_misreading_the_other_readers_doubt_is_not_reported(group, seed, 
 def test_the_first_reader_screens_what_plainly_is_no_index():
     # The other readers read only the patches the first does not call "no index" surely
     # (most of a frame's, after the quick look, are pips and pieces of pictures): those
-    # keep the first reader's word, the rest are the readers' mean.
+    # keep the first reader's word, the rest are the readers' mean (of the first two, where
+    # they name the same card surely).
     cv2.setNumThreads(1)
     scene = draw_scene(random.Random(8086), load_group(TRAINING["trained_on"]))
     marks = find_marks(scene.image)
@@ -58,7 +59,14 @@ def test_the_first_reader_screens_what_plainly_is_no_index():
     assert 0 < screened.sum() < len(patches)
     judged = IndexReader().judge(patches)
     assert np.allclose(judged[screened], first[screened])
-    assert np.allclose(judged[~screened], np.mean(everyone, axis=0)[~screened], atol=1e-6)
+    # Of the rest, what the first two readers name alike and surely is settled by those two.
+    named = everyone[0].argmax(axis=1)
+    agreed = ((named != NO_INDEX) & (everyone[1].argmax(axis=1) == named)
+              & (everyone[0].max(axis=1) >= AGREED) & (everyone[1].max(axis=1) >= AGREED))
+    settled, rest = ~screened & agreed, ~screened & ~agreed
+    assert settled.any() and rest.any()
+    assert np.allclose(judged[settled], np.mean(everyone[:2], axis=0)[settled], atol=1e-6)
+    assert np.allclose(judged[rest], np.mean(everyone, axis=0)[rest], atol=1e-6)
 
 
 @pytest.mark.parametrize(("seed", "name"), [
