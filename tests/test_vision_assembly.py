@@ -587,3 +587,17 @@ def test_one_card_read_surely_twice_in_one_place_is_one_card():
     # An unsure sighting in the same place is no card read twice: left to the duplicate rule.
     sightings[0] = CardSighting(card, box + np.array([20.0, 15.0]), 0.6, 1)
     assert _one_per_place(sightings) == [0, 1, 2]
+
+
+def test_an_index_between_two_corners_of_its_card_joins_them_whatever_is_surer():
+    # Three corner indices of one small As in a fan (fresh drawn scene 88097): the outer two
+    # lie too far apart to be joined directly, the middle one is a corner of the card with
+    # each. Indices join in order of sureness; were the outer two surer, each would start a
+    # card of its own and the middle one join one of them: one card seen twice, a duplicate.
+    rank_points = np.array([[125.0, 231.0], [234.0, 219.0], [204.0, 179.0]], np.float32)
+    suit_points = np.array([[133.0, 226.0], [226.0, 224.0], [196.0, 184.0]], np.float32)
+    for outer, middle in ((0.999, 0.99), (0.99, 0.999)):
+        probabilities = np.stack([reading("As", outer), reading("As", outer),
+                                  reading("As", middle)])
+        sightings = assemble(probabilities, rank_points, suit_points, ())
+        assert [(str(s.card), s.indices, s.problem) for s in sightings] == [("As", 3, None)]
