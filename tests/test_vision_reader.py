@@ -14,7 +14,14 @@ from tableside.vision.assembly import CONFIDENT
 from tableside.vision.candidates import find_candidates
 from tableside.vision.marks import find_marks
 from tableside.vision.patches import CHANNELS, GLANCE, GLANCE_CHANNELS, PATCH, cut_patches
-from tableside.vision.reader import AGREED, NO_INDEX, READER_PATHS, SCREENED, IndexReader
+from tableside.vision.reader import (
+    AGREED,
+    AGREED_NONE,
+    NO_INDEX,
+    READER_PATHS,
+    SCREENED,
+    IndexReader,
+)
 from tableside.vision.recognizer import CardRecognizer
 from tableside.vision.scenes import draw_scene
 from tableside.vision.scoring import lies_on, score_scene
@@ -47,7 +54,7 @@ def test_the_first_reader_screens_what_plainly_is_no_index():
     # The other readers read only the patches the first does not call "no index" surely
     # (most of a frame's, after the quick look, are pips and pieces of pictures): those
     # keep the first reader's word, the rest are the readers' mean (of the first two, where
-    # they name the same card surely).
+    # they agree surely).
     cv2.setNumThreads(1)
     scene = draw_scene(random.Random(8086), load_group(TRAINING["trained_on"]))
     marks = find_marks(scene.image)
@@ -59,12 +66,15 @@ def test_the_first_reader_screens_what_plainly_is_no_index():
     assert 0 < screened.sum() < len(patches)
     judged = IndexReader().judge(patches)
     assert np.allclose(judged[screened], first[screened])
-    # Of the rest, what the first two readers name alike and surely is settled by those two.
+    # Of the rest, what the first two readers name alike and surely (a card, or no index) is
+    # settled by those two.
     named = everyone[0].argmax(axis=1)
-    agreed = ((named != NO_INDEX) & (everyone[1].argmax(axis=1) == named)
-              & (everyone[0].max(axis=1) >= AGREED) & (everyone[1].max(axis=1) >= AGREED))
+    bar = np.where(named == NO_INDEX, AGREED_NONE, AGREED)
+    agreed = ((everyone[1].argmax(axis=1) == named)
+              & (everyone[0].max(axis=1) >= bar) & (everyone[1].max(axis=1) >= bar))
     settled, rest = ~screened & agreed, ~screened & ~agreed
-    assert settled.any() and rest.any()
+    assert (settled & (named == NO_INDEX)).any() and (settled & (named != NO_INDEX)).any()
+    assert rest.any()
     assert np.allclose(judged[settled], np.mean(everyone[:2], axis=0)[settled], atol=1e-6)
     assert np.allclose(judged[rest], np.mean(everyone, axis=0)[rest], atol=1e-6)
 
