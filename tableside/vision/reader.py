@@ -182,7 +182,8 @@ class IndexReader:
 
     def judge(self, patches: np.ndarray) -> np.ndarray:
         """The closer look: N x 53 probabilities (52 cards, then no index), the readers'
-        mean; a patch the first reader is sure shows no index is left at its word."""
+        mean; a patch the first reader is sure shows no index is left at its word, and one the
+        first two agree on surely (AGREED, AGREED_NONE) is their mean."""
         first, others = self._readers[0], self._readers[1:]
         probabilities = _judged(first, patches)
         doubted = np.nonzero(probabilities[:, NO_INDEX] < SCREENED)[0] if others else []
@@ -199,7 +200,7 @@ class IndexReader:
         if len(rest):
             chosen = patches[doubted[rest]]
             totals[rest] += sum(_judged(reader, chosen) for reader in others[1:])
-        counts = np.where(agreed | (len(others) == 1), 2, len(self._readers))
+        counts = np.where(agreed, 2, len(self._readers))
         probabilities[doubted] = totals / counts[:, None]
         return probabilities
 
