@@ -21,6 +21,12 @@ already quantized; the float ones are in git history (before the commit that add
     for name in card_reader card_reader_second card_reader_third card_reader_fourth; do
         git show c0adb30:tableside/vision/models/$name.onnx > /tmp/float/$name.onnx; done
 
+The shipped readers were made at commit dab2b10, where this script rebuilds them byte for byte.
+Calibration reads its scenes with the recogniser of the day, and later changes to recognition
+changed which patches those scenes offer: run at a later commit (6904819 and on) it gives
+slightly other activation scales (the first reader's largest change 0.0022), so readers made
+again need scoring again (scripts/score_drawn_scenes.py).
+
 Needs (never at run time): onnx, onnxruntime (whose quantization tools come with it).
 
     .venv/bin/pip install onnx
