@@ -5,7 +5,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from tableside.vision.marks import find_marks, white_balance
+from tableside.vision.marks import InkBox, find_marks, white_balance
 
 
 def table(felt: int, noise: float = 8.0, seed: int = 1) -> np.ndarray:
@@ -107,3 +107,21 @@ def test_white_balance_scales_each_channel_rounded_and_saturated():
                                        strict=True):
         expected = np.clip(np.rint(channel * gain), 0, 255).astype(np.uint8)
         assert np.array_equal(balanced, expected)
+
+
+def test_marks_found_within_the_ink_box_are_those_of_the_whole_frame():
+    # Random ink on a box-sized part of an odd-placed frame: labelled within the box (its
+    # corner and sides even, whatever the ink's), the marks are numbered, placed and centred
+    # exactly as labelling the whole frame numbers, places and centres them.
+    generator = np.random.default_rng(5)
+    ink = np.zeros((301, 417), np.uint8)
+    ink[37:250, 61:390] = (generator.random((213, 329)) < 0.35) * 255
+    box = InkBox.around(ink)
+    assert (box.top, box.left) == (28, 52) and (box.bottom - box.top) % 2 == 0
+    assert (box.right - box.left) % 2 == 0
+    labels, boxes, areas, centroids = box.labelled(ink[box.rows, box.columns])
+    count, whole, stats, whole_centroids = cv2.connectedComponentsWithStats(ink, 8, cv2.CV_32S)
+    assert count > 1000
+    assert np.array_equal(labels, whole)
+    assert np.array_equal(boxes, stats[1:, :4]) and np.array_equal(areas, stats[1:, 4])
+    assert np.array_equal(centroids, whole_centroids[1:])

@@ -272,10 +272,14 @@ def _long_axes(marks: MarkPass, chosen: np.ndarray) -> tuple[np.ndarray, np.ndar
     that axis and how much longer than wide it is (length 0: an empty mark, or a lone pixel,
     which has no axis)."""
     moments = np.zeros((len(chosen), 4))
-    for row, mark in enumerate(chosen.tolist()):
-        x, y, width, height = marks.boxes[mark]
-        shape = (marks.labels[y:y + height, x:x + width] == mark + 1).astype(np.uint8)
-        found = cv2.moments(shape, binaryImage=True)
+    labels = marks.labels
+    # (A mark's bool mask viewed as bytes, not copied: the loop runs for some 220 marks a
+    # frame, so its every step counts.)
+    boxes = marks.boxes[chosen].tolist()
+    for row, (mark, (x, y, width, height)) in enumerate(zip(chosen.tolist(), boxes,
+                                                            strict=True)):
+        found = cv2.moments((labels[y:y + height, x:x + width] == mark + 1).view(np.uint8),
+                            binaryImage=True)
         moments[row] = found["m00"], found["mu20"], found["mu02"], found["mu11"]
     area = moments[:, 0]
     empty = area == 0
