@@ -57,3 +57,34 @@ def test_colour_smeared_by_subsampling_comes_back_sharp():
     assert float(decoded[..., 0][beside].mean()) < 230
     assert abs(float(blue[0][stroke].mean()) - 60) < 12
     assert float(blue[0][beside].mean()) > 240
+
+
+def test_large_patches_cut_from_halved_parts_are_those_of_the_whole_frame_halved():
+    # Large candidates are cut from halved copies of the frame; a batch of few is halved over
+    # its patches' part of the frame only (Marks.sampled_over). Whatever the part, at the
+    # frame's edges too and on a frame of odd size, the patches are exactly those cut from the
+    # whole frame halved.
+    generator = np.random.default_rng(3)
+    frame = cv2.GaussianBlur(generator.integers(0, 256, (361, 517, 3), np.uint8), (0, 0), 1.5)
+    marks = find_marks(frame)
+    # Indices of 12 to 150 pixels' span (cut from the frame, or it halved once to three
+    # times), some with their patches running off the frame; the largest last.
+    rank = np.array([[510, 5], [200, 200], [40, 30], [500, 340], [250, 180], [3, 350],
+                     [120, 90]], np.float32)
+    down = np.array([[0, 12], [8, 9], [0, 30], [-25, -20], [60, 10], [0, 110], [150, 0]],
+                    np.float32)
+    count = len(rank)
+    candidates = Candidates(rank, rank + down, np.zeros(count, np.int32),
+                            np.zeros(count, np.int32), np.zeros(count, np.int32))
+    parts = [cut_patches(marks, candidates.subset([n])) for n in range(count - 1)]
+    # Each was cut from a part: no halved image was made whole. The largest one's part is
+    # most of the frame: it is made whole.
+    assert all(depth == 0 for _, depth in marks._sampled)
+    parts.append(cut_patches(marks, candidates.subset([count - 1])))
+    assert ("brightness", 3) in marks._sampled
+    whole = find_marks(frame)
+    for view in ("reading", "brightness"):
+        for depth in range(4):
+            whole.sampled(view, depth)
+    for n, part in enumerate(parts):
+        assert np.array_equal(part, cut_patches(whole, candidates.subset([n])))

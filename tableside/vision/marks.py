@@ -85,6 +85,9 @@ TABLE_REGION = 0.1
 # 527 (a nine on a light grey table); drawn scenes read the same. (Capped by the brightest in the
 # pixel's region instead, light felt far from any card became paper.)
 PAPER_TOP = 0.93
+# Patches are cut from a halved part of the frame rather than the whole frame halved while
+# the part is at most this share of it (Marks.sampled_over).
+WHOLE_SHARE = 0.5
 # Smallest paper region (pixels) that may be (part of) a card.
 MIN_PAPER_AREA = 300
 # Smaller scraps of paper, down to this, hold marks too (their convex outlines), but are not
@@ -181,6 +184,38 @@ class Marks:
         for number, outline in enumerate(self.outlines):
             cv2.fillConvexPoly(numbers, outline, number + 1)
         return numbers
+
+    def sampled_over(self, view: str, depth: int, left: int, top: int, right: int,
+                     bottom: int) -> tuple[np.ndarray, int, int]:
+        """``sampled(view, depth)`` over at least its pixels ``left`` to ``right`` and ``top``
+        to ``bottom`` (inclusive; those in the image), and the column and row of the frame
+        image's corner: the whole image where it is made already or the part is much of it
+        (WHOLE_SHARE), else the part alone, halved from the part of the image above that it
+        takes in. Exactly the whole image's pixels: halving the whole frame for the few large
+        patches of a batch cost about 2 ms a frame."""
+        # (The frame itself is taken whole: one merge of its planes serves every batch.)
+        if depth == 0 or (view, depth) in self._sampled:
+            return self.sampled(view, depth), 0, 0
+        height, width = self._size_at(depth)
+        left, top, right, bottom = max(0, left), max(0, top), min(width - 1, right), min(
+            height - 1, bottom)
+        if (right - left + 1) * (bottom - top + 1) > WHOLE_SHARE * width * height:
+            return self.sampled(view, depth), 0, 0
+        # A halved pixel x is the blur of the pixels 2x - 2 to 2x + 2 above it: from an even
+        # column and row, so that the part's pixels are the whole image's.
+        above_height, above_width = self._size_at(depth - 1)
+        x0, y0 = max(0, 2 * left - 2), max(0, 2 * top - 2)
+        x1, y1 = min(above_width - 1, 2 * right + 2), min(above_height - 1, 2 * bottom + 2)
+        above, above_left, above_top = self.sampled_over(view, depth - 1, x0, y0, x1, y1)
+        part = above[y0 - above_top:y1 - above_top + 1, x0 - above_left:x1 - above_left + 1]
+        return cv2.pyrDown(part), x0 // 2, y0 // 2
+
+    def _size_at(self, depth: int) -> tuple[int, int]:
+        """Height and width of the images halved ``depth`` times (as cv2.pyrDown rounds)."""
+        height, width = self.darkness.shape
+        for _ in range(depth):
+            height, width = (height + 1) // 2, (width + 1) // 2
+        return height, width
 
     def outline_of(self, points: np.ndarray) -> np.ndarray:
         """Per point (N x 2): the number of the outline it lies in, or -1."""

@@ -196,7 +196,6 @@ def _cut(marks: Marks, view: str, points: np.ndarray, transforms: np.ndarray,
         everyone = np.nonzero(depths == depth)[0]
         if len(everyone) == 0:
             continue
-        level_image = marks.sampled(view, depth)
         # In slices: remap wants maps under 32767 rows.
         for start in range(0, len(everyone), _REMAP_PATCHES):
             chosen = everyone[start:start + _REMAP_PATCHES]
@@ -204,7 +203,19 @@ def _cut(marks: Marks, view: str, points: np.ndarray, transforms: np.ndarray,
             at = (points[chosen] + 0.5) / 2.0 ** depth - 0.5
             map_x = at[:, 0].reshape(-1, size).astype(np.float32)
             map_y = at[:, 1].reshape(-1, size).astype(np.float32)
-            cut = cv2.remap(level_image, map_x, map_y, cv2.INTER_LINEAR,
+            if view == "glance":
+                # (Glances are cut for every candidate of a frame: their view is made whole.)
+                image, left, top = marks.sampled(view, depth), 0, 0
+            else:
+                # The pixels the patches take in (each sample blends a pixel with the next).
+                image, left, top = marks.sampled_over(
+                    view, depth, int(np.floor(map_x.min())), int(np.floor(map_y.min())),
+                    int(np.floor(map_x.max())) + 1, int(np.floor(map_y.max())) + 1)
+            if left or top:
+                # (Exact: a float32 less a whole number no larger is a float32.)
+                map_x -= np.float32(left)
+                map_y -= np.float32(top)
+            cut = cv2.remap(image, map_x, map_y, cv2.INTER_LINEAR,
                             borderMode=cv2.BORDER_REPLICATE)
             result[chosen] = cut.reshape(len(chosen), size, size, channels)
     return result
