@@ -72,9 +72,10 @@ def cut_glances(marks: Marks, candidates: Candidates) -> np.ndarray:
     points = _sample_points(transforms, GLANCE)
     warped = _cut(marks, "glance", points, transforms, GLANCE)
     ink = _ink(warped[..., 0], warped[..., 1])
-    rank_mark, suit_mark = _mark_planes(marks, candidates, points, GLANCE)
-    return np.stack([np.minimum(ink / _top(ink), 1.0), rank_mark, suit_mark],
-                    axis=1).astype(np.float32, copy=False)
+    glances = np.empty((len(candidates), GLANCE_CHANNELS, GLANCE, GLANCE), np.float32)
+    glances[:, 0] = np.minimum(ink / _top(ink), 1.0)
+    glances[:, 1], glances[:, 2] = _mark_planes(marks, candidates, points, GLANCE)
+    return glances
 
 
 def cut_patches(marks: Marks, candidates: Candidates) -> np.ndarray:
@@ -91,12 +92,13 @@ def cut_patches(marks: Marks, candidates: Candidates) -> np.ndarray:
     level = np.maximum(warped[..., 3], 1.0)
     ink = _ink(np.minimum(np.minimum(blue, green), red), level)
     rank_mark, suit_mark = _mark_planes(marks, candidates, points, PATCH)
-    top = _top(ink, np.maximum(rank_mark, suit_mark) > 0)
-    planes = np.stack([np.minimum(ink / top, 1.0),
-                       np.clip((red - green) / level / top, -1.0, 1.0),
-                       np.clip(((red + green) / 2 - blue) / level / top, -1.0, 1.0),
-                       rank_mark, suit_mark], axis=1)
-    return planes.astype(np.float32, copy=False)
+    top = _top(ink, rank_mark | suit_mark)
+    planes = np.empty((len(candidates), CHANNELS, PATCH, PATCH), np.float32)
+    planes[:, 0] = np.minimum(ink / top, 1.0)
+    planes[:, 1] = np.clip((red - green) / level / top, -1.0, 1.0)
+    planes[:, 2] = np.clip(((red + green) / 2 - blue) / level / top, -1.0, 1.0)
+    planes[:, 3], planes[:, 4] = rank_mark, suit_mark
+    return planes
 
 
 def _colours_at_full_resolution(colours: list[np.ndarray], brightness: np.ndarray,
@@ -132,8 +134,8 @@ def _box(planes: np.ndarray) -> np.ndarray:
 
 def _mark_planes(marks: Marks, candidates: Candidates, points: np.ndarray,
                  size: int) -> tuple[np.ndarray, np.ndarray]:
-    """1 where a patch pixel lies on the candidate's rank (suit) mark, else 0."""
-    labels = np.zeros((len(candidates), size, size), np.float32)
+    """Where a patch pixel lies on the candidate's rank (suit) mark (N x size x size bool)."""
+    labels = np.zeros((len(candidates), size, size), np.int32)
     for number, marks_pass in enumerate(marks.passes):
         chosen = np.nonzero(candidates.passes == number)[0]
         if len(chosen) == 0:
@@ -149,7 +151,7 @@ def _mark_planes(marks: Marks, candidates: Candidates, points: np.ndarray,
                                      borderValue=0).reshape(len(part), size, size)
     rank = labels == (candidates.rank_marks + 1)[:, None, None]
     suit = labels == (candidates.suit_marks + 1)[:, None, None]
-    return rank.astype(np.float32), suit.astype(np.float32)
+    return rank, suit
 
 
 def _ink(darkness: np.ndarray, level: np.ndarray) -> np.ndarray:
@@ -200,7 +202,11 @@ def _cut(marks: Marks, view: str, points: np.ndarray, transforms: np.ndarray,
         for start in range(0, len(everyone), _REMAP_PATCHES):
             chosen = everyone[start:start + _REMAP_PATCHES]
             # Pixel x of a copy halved `depth` times sits at (x + 0.5) / 2^depth - 0.5.
-            at = (points[chosen] + 0.5) / 2.0 ** depth - 0.5
+            at = points[chosen]
+            if depth:
+                at += 0.5
+                at /= 2.0 ** depth
+                at -= 0.5
             map_x = at[:, 0].reshape(-1, size).astype(np.float32)
             map_y = at[:, 1].reshape(-1, size).astype(np.float32)
             if view == "glance":
