@@ -41,7 +41,7 @@ import numpy as np
 
 from tableside.vision.assembly import CONFIDENT, CONFLICT_SURE
 from tableside.vision.candidates import Candidates
-from tableside.vision.geometry import signed_area
+from tableside.vision.geometry import following, signed_area
 from tableside.vision.marks import Marks
 from tableside.vision.placed_indices import placed_at, surest_places
 from tableside.vision.reader import NO_INDEX, IndexReader
@@ -131,12 +131,12 @@ def _square_corners(contour: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.nda
     points = points.reshape(-1, 2).astype(np.float64)
     if signed_area(points) < 0:
         points = points[::-1]  # clockwise on screen
-    edges = np.roll(points, -1, axis=0) - points
+    edges = following(points) - points
     lengths = np.linalg.norm(edges, axis=1)
     a = np.nonzero(lengths >= SIDE)[0]
     if len(a) < 2:
         return np.zeros((0, 2)), np.zeros((0, 2)), np.zeros((0, 2))
-    b = np.roll(a, -1)
+    b = following(a)
     # The short sides between two long ones (a card's rounded corner) add up to this.
     total = np.concatenate([[0.0], np.cumsum(lengths)])
     between = np.where(b > a, total[b] - total[a + 1],

@@ -15,6 +15,7 @@ import itertools
 import cv2
 import numpy as np
 
+from tableside.vision.geometry import following
 from tableside.vision.marks import Marks
 
 # A whole card's outline: points closer than SIDE_TOLERANCE of its perimeter to a straight
@@ -87,7 +88,7 @@ def parted_cards(marks: Marks, wholes: list[np.ndarray | None]) -> list[np.ndarr
 
 def parallel_sides(corners: np.ndarray) -> bool:
     """Whether a whole card's opposite sides are nearly parallel, as a card's are."""
-    sides = np.roll(corners, -1, axis=0) - corners
+    sides = following(corners) - corners
     sides /= np.linalg.norm(sides, axis=1, keepdims=True)
     return min(abs(float(sides[0] @ sides[2])), abs(float(sides[1] @ sides[3]))) >= PARALLEL
 
@@ -109,13 +110,13 @@ def card_corners(outline: np.ndarray) -> np.ndarray | None:
     points = points.astype(np.float64)
     if len(points) < 4:
         return None
-    edges = np.roll(points, -1, axis=0) - points
+    edges = following(points) - points
     lengths = np.linalg.norm(edges, axis=1)
     sides = np.sort(np.argsort(lengths)[-4:])
     if lengths[sides].sum() < SIDES_SHARE * perimeter:
         return None
     corners = []
-    for a, b in zip(sides, np.roll(sides, -1), strict=True):
+    for a, b in zip(sides, following(sides), strict=True):
         # Where side a's line meets side b's: p_a + u e_a = p_b + v e_b.
         matrix = np.stack([edges[a], -edges[b]], axis=1)
         if abs(np.linalg.det(matrix)) < 1e-6 * lengths[a] * lengths[b]:
