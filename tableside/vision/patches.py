@@ -109,16 +109,27 @@ def _colours_at_full_resolution(colours: list[np.ndarray], brightness: np.ndarra
 
     A balanced plane is its gain times the frame's brightness plus a colour term; only the
     colour term was subsampled, so only it is fitted and rebuilt."""
+    as_subsampled = np.ascontiguousarray(as_subsampled)
     mean = _box(as_subsampled)
-    variance = _box(as_subsampled * as_subsampled) - mean * mean
+    variance = _box(as_subsampled * as_subsampled)
+    variance -= mean * mean
+    variance += GUIDE_EPS
     rebuilt = []
+    # (In place where a value is not needed again: the same arithmetic, fewer new arrays.)
     for plane, gain in zip(colours, gains, strict=True):
         grey = gain * brightness
         colour = plane - grey
         colour_mean = _box(colour)
-        slope = (_box(as_subsampled * colour) - mean * colour_mean) / (variance + GUIDE_EPS)
-        offset = colour_mean - slope * mean
-        rebuilt.append(np.clip(grey + _box(slope) * brightness + _box(offset), 0.0, 255.0))
+        colour *= as_subsampled
+        slope = _box(colour)
+        slope -= mean * colour_mean
+        slope /= variance
+        colour_mean -= slope * mean  # the offset
+        fitted = _box(slope)
+        fitted *= brightness
+        fitted += grey
+        fitted += _box(colour_mean)
+        rebuilt.append(np.clip(fitted, 0.0, 255.0, out=fitted))
     return tuple(rebuilt)
 
 
