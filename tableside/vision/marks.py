@@ -88,6 +88,9 @@ PAPER_TOP = 0.93
 # Patches are cut from a halved part of the frame rather than the whole frame halved while
 # the part is at most this share of it (Marks.sampled_over).
 WHOLE_SHARE = 0.5
+# Paper is looked for this far around what is near enough to paper (see find_marks): more than
+# the ink box's margin, so that the ink box lies within.
+NEAR_MARGIN = 12
 # Smallest paper region (pixels) that may be (part of) a card.
 MIN_PAPER_AREA = 300
 # Smaller scraps of paper, down to this, hold marks too (their convex outlines), but are not
@@ -235,26 +238,36 @@ def find_marks(frame: np.ndarray) -> Marks:
     least_level, least_darkness = paper_bars(level, darkness)
     near_paper = cv2.bitwise_and(cv2.compare(level, least_level, cv2.CMP_GT),
                                  cv2.compare(darkness, least_darkness, cv2.CMP_GT))
+    # Paper is found only near paper: within the box around it, NEAR_MARGIN wider (so that its
+    # contours are as over the whole frame, and the ink box lies within it).
+    x, y, width, height = cv2.boundingRect(near_paper)
+    top, left = max(0, y - NEAR_MARGIN), max(0, x - NEAR_MARGIN)
+    bottom = min(darkness.shape[0], y + height + NEAR_MARGIN)
+    right = min(darkness.shape[1], x + width + NEAR_MARGIN)
+    near = (slice(top, bottom), slice(left, right))
     passes = []
     cards = outlines = on_paper = box = None
     papers: list[np.ndarray] = []
     inks: dict[float, np.ndarray] = {}
     for share, way in INK_PASSES:
         if share not in inks:
-            # (convertScaleAbs scales as multiply does, saturated and rounded, in a third of
-            # the time.)
-            paper = cv2.compare(darkness, cv2.convertScaleAbs(level, alpha=share), cv2.CMP_GE)
-            contours, scraps = paper_contours(cv2.bitwise_and(paper, near_paper))
+            paper = _paper(darkness, level, share, near)
+            contours, scraps = paper_contours(cv2.bitwise_and(paper, near_paper[near]),
+                                              (left, top))
             # The cards' outlines are the first pass's paper; the paper's corners are taken
             # at every threshold (a card's margin in a shadow is paper only at the looser one).
             papers.extend(contour.reshape(-1, 2).astype(np.int32) for contour in contours)
             if cards is None:
-                cards, outlines = card_outlines(contours, paper.shape)
-                on_paper = cv2.bitwise_or(cards, card_outlines(scraps, paper.shape)[0])
+                cards, outlines = card_outlines(contours, darkness.shape)
+                on_paper = cv2.bitwise_or(cards, card_outlines(scraps, darkness.shape)[0])
                 box = InkBox.around(on_paper)
                 on_paper = on_paper[box.rows, box.columns]
-            inks[share] = cv2.bitwise_and(cv2.bitwise_not(paper[box.rows, box.columns]),
-                                          on_paper)
+            if (box.top >= top and box.left >= left and box.bottom <= bottom
+                    and box.right <= right):
+                paper = paper[box.top - top:box.bottom - top, box.left - left:box.right - left]
+            else:  # no paper: the ink box is the whole frame
+                paper = _paper(darkness, level, share, (box.rows, box.columns))
+            inks[share] = cv2.bitwise_and(cv2.bitwise_not(paper), on_paper)
         if way == BODIES_CUT:
             # It parts the first pass's marks, so it cuts the first pass's ink.
             passes.append(_bodies_cut(inks[INK_PASSES[0][0]], passes[0], box))
@@ -264,6 +277,14 @@ def find_marks(frame: np.ndarray) -> Marks:
             passes.append(_mark_pass(inks[share], box))
     return Marks(channels, gains, brightness_pair(frame), darkness, level, cards, outlines,
                  tuple(passes), tuple(papers))
+
+
+def _paper(darkness: np.ndarray, level: np.ndarray, share: float,
+           within: tuple[slice, slice]) -> np.ndarray:
+    """Where the frame is paper at an ink pass's share of the paper level, within a box."""
+    # (convertScaleAbs scales as multiply does, saturated and rounded, in a third of the time.)
+    return cv2.compare(darkness[within], cv2.convertScaleAbs(level[within], alpha=share),
+                       cv2.CMP_GE)
 
 
 @dataclass(frozen=True)
@@ -490,10 +511,13 @@ def paper_level(darkness: np.ndarray) -> np.ndarray:
     return cv2.resize(level, (width, height), interpolation=cv2.INTER_LINEAR)
 
 
-def paper_contours(paper: np.ndarray) -> tuple[list[np.ndarray], list[np.ndarray]]:
+def paper_contours(paper: np.ndarray, corner: tuple[int, int] = (0, 0)
+                   ) -> tuple[list[np.ndarray], list[np.ndarray]]:
     """The outer contours of the paper regions large enough to be (part of) a card, and of
-    the scraps (SCRAP_AREA up to MIN_PAPER_AREA) that are not."""
-    contours, _ = cv2.findContours(paper, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    the scraps (SCRAP_AREA up to MIN_PAPER_AREA) that are not; ``paper`` is the part of the
+    frame from ``corner`` (column, row) on."""
+    contours, _ = cv2.findContours(paper, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE,
+                                   offset=corner)
     cards, scraps = [], []
     for contour in contours:
         area = cv2.contourArea(contour)
