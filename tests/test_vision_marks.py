@@ -127,10 +127,10 @@ def test_marks_found_within_the_ink_box_are_those_of_the_whole_frame():
     assert np.array_equal(centroids, whole_centroids[1:])
 
 
-def test_a_frame_of_bare_felt_has_no_outlines_and_no_marks():
-    # No paper anywhere: nothing is near paper, the ink box is the whole frame, and no pass
+def test_a_black_frame_has_no_outlines_and_no_marks():
+    # A covered camera: nothing is near paper, the ink box is the whole frame, and no pass
     # finds a mark (odd sides too).
-    marks = find_marks(np.full((101, 99, 3), (40, 90, 30), np.uint8))
+    marks = find_marks(np.zeros((101, 99, 3), np.uint8))
     assert marks.outlines == () and marks.papers == ()
     assert all(len(marks_pass) == 0 for marks_pass in marks.passes)
     assert marks.passes[0].labels.shape == (101, 99) and not marks.passes[0].labels.any()
