@@ -88,9 +88,12 @@ PAPER_TOP = 0.93
 # Patches are cut from a halved part of the frame rather than the whole frame halved while
 # the part is at most this share of it (Marks.sampled_over).
 WHOLE_SHARE = 0.5
-# Paper is looked for this far around what is near enough to paper (see find_marks): more than
-# the ink box's margin, so that the ink box lies within.
-NEAR_MARGIN = 12
+# The ink box (InkBox) is this much wider than the paper: more than the 9 px disc's reach, so
+# that openings within it are as over the whole frame.
+INK_MARGIN = 8
+# Paper is looked for this far around what is near enough to paper (see find_marks): beyond
+# the ink box's margin and its rounding to even pixels, so that the ink box lies within.
+NEAR_MARGIN = INK_MARGIN + 4
 # Smallest paper region (pixels) that may be (part of) a card.
 MIN_PAPER_AREA = 300
 # Smaller scraps of paper, down to this, hold marks too (their convex outlines), but are not
@@ -289,11 +292,11 @@ def _paper(darkness: np.ndarray, level: np.ndarray, share: float,
 
 @dataclass(frozen=True)
 class InkBox:
-    """The part of a frame that can hold ink: the box around the paper, MARGIN wider (openings
-    and dilations within it are as over the whole frame, whose ink outside is none), its
-    corner on even pixels (connected components are labelled in 2 x 2 blocks: so placed, the
-    box numbers its marks as the whole frame would). Marks are found within it alone: on the
-    bench's frames the paper's box is about three fifths of the frame."""
+    """The part of a frame that can hold ink: the box around the paper, INK_MARGIN wider
+    (openings and dilations within it are as over the whole frame, whose ink outside is none),
+    its corner on even pixels (connected components are labelled in 2 x 2 blocks: so placed,
+    the box numbers its marks as the whole frame would). Marks are found within it alone: on
+    the bench's frames the paper's box is about three fifths of the frame."""
 
     top: int
     left: int
@@ -301,18 +304,16 @@ class InkBox:
     right: int
     frame_shape: tuple[int, int]
 
-    MARGIN = 8
-
     @classmethod
     def around(cls, paper: np.ndarray) -> InkBox:
         height, width = paper.shape
         x, y, box_width, box_height = cv2.boundingRect(paper)
         if box_width == 0:
             return cls(0, 0, height, width, (height, width))
-        top, left = max(0, y - cls.MARGIN) & ~1, max(0, x - cls.MARGIN) & ~1
+        top, left = max(0, y - INK_MARGIN) & ~1, max(0, x - INK_MARGIN) & ~1
         # Its sides even too: OpenCV labels an odd number of rows or columns at twice the cost.
-        bottom = top + ((y + box_height + cls.MARGIN - top + 1) & ~1)
-        right = left + ((x + box_width + cls.MARGIN - left + 1) & ~1)
+        bottom = top + ((y + box_height + INK_MARGIN - top + 1) & ~1)
+        right = left + ((x + box_width + INK_MARGIN - left + 1) & ~1)
         return cls(top, left, min(height, bottom), min(width, right), (height, width))
 
     @property
@@ -345,13 +346,17 @@ class InkBox:
         if not np.shares_memory(found, labels):
             inside[...] = found
         stats = stats[1:].astype(np.int32)
-        areas = stats[:, 4].astype(np.float64)[:, None]
-        # A centroid is a sum of coordinates over the area: the sums, moved to the frame's
-        # pixels, divided again give the very centroids labelling the whole frame gives.
-        sums = np.round(centroids[1:] * areas) + areas * np.array([self.left, self.top],
-                                                                    np.float64)
         boxes = stats[:, :4] + np.array([self.left, self.top, 0, 0], np.int32)
-        return labels, boxes, stats[:, 4], sums / areas
+        return labels, boxes, stats[:, 4], _moved(centroids[1:], stats[:, 4],
+                                                  np.array([self.left, self.top], np.float64))
+
+
+def _moved(centroids: np.ndarray, areas: np.ndarray, shift: np.ndarray) -> np.ndarray:
+    """Centroids (N x 2) of shapes of these areas, measured from a corner ``shift`` (column,
+    row) nearer: exactly as labelling from there gives them. OpenCV divides a whole sum of
+    coordinates by the area, so the centroid times the area, rounded, is that sum."""
+    areas = np.asarray(areas, np.float64)[:, None]
+    return (np.round(centroids * areas) + areas * shift) / areas
 
 
 def _mark_pass(ink: np.ndarray, box: InkBox) -> MarkPass:
@@ -395,33 +400,27 @@ def _bodies_cut(ink: np.ndarray, first: MarkPass, box: InkBox) -> MarkPass:
         mine = first_inside[within] == owner
         region = labels_inside[within]
         on_body = mine & (thick[within] != 0)
-        if not on_body.any():
-            # A mark with no body is all stroke: its one piece is the whole mark, labelled
-            # as labelling its box alone labels it (its centroid from its box's corner).
-            # Most owners are such (19 of 31 a frame on the bench's).
+        corner = np.array([x, y], np.float64)
+        if on_body.any():
+            _, pieces, stats, centroids = cv2.connectedComponentsWithStatsWithAlgorithm(
+                (mine & ~on_body).view(np.uint8), 8, cv2.CV_32S, cv2.CCL_GRANA)
+            region[mine] = np.where(pieces[mine] > 0, pieces[mine] + count, 0)
+            piece_boxes, piece_areas, centroids = stats[1:, :4], stats[1:, 4], centroids[1:]
+        else:
+            # A mark with no body is all stroke: its one piece is the whole mark, as
+            # labelling its box alone finds it, without labelling it (19 of 31 owners a frame
+            # on the bench's).
             region[mine] = count + 1
-            area = float(first.areas[owner - 1])
-            corner = np.array([x, y], np.float64)
-            local = (np.round(first.centroids[owner - 1] * area) - area * corner) / area
-            more_boxes.append(first.boxes[owner - 1:owner].copy())
-            more_areas.append(first.areas[owner - 1:owner].copy())
-            more_centroids.append((local + corner)[None])
-            parted_from.append(np.array([owner - 1], np.int64))
-            boxes[owner - 1] = 0
-            areas[owner - 1] = 0
-            count += 1
-            continue
-        kept = (mine & ~on_body).view(np.uint8)
-        pieces_count, pieces, stats, centroids = cv2.connectedComponentsWithStatsWithAlgorithm(
-            kept, 8, cv2.CV_32S, cv2.CCL_GRANA)
-        region[mine] = np.where(pieces[mine] > 0, pieces[mine] + count, 0)
-        more_boxes.append(stats[1:, :4] + np.array([x, y, 0, 0], np.int32))
-        more_areas.append(stats[1:, 4])
-        more_centroids.append(centroids[1:] + np.array([x, y], np.float64))
-        parted_from.append(np.full(pieces_count - 1, owner - 1, np.int64))
+            piece_boxes = np.array([[0, 0, width, height]], np.int32)
+            piece_areas = first.areas[owner - 1:owner]
+            centroids = _moved(first.centroids[owner - 1:owner], piece_areas, -corner)
+        more_boxes.append(piece_boxes + np.array([x, y, 0, 0], np.int32))
+        more_areas.append(piece_areas)
+        more_centroids.append(centroids + corner)
+        parted_from.append(np.full(len(piece_areas), owner - 1, np.int64))
         boxes[owner - 1] = 0
         areas[owner - 1] = 0
-        count += pieces_count - 1
+        count += len(piece_areas)
     return MarkPass(labels, np.concatenate(more_boxes).astype(np.int32),
                     np.concatenate(more_areas).astype(np.int32),
                     np.concatenate(more_centroids), np.concatenate(parted_from))
