@@ -132,6 +132,24 @@ def test_a_card_seen_along_one_side_by_two_indices_in_a_column_is_centred_on_the
     assert abs(x - 210.0) < 5.0 and abs(y - 187.0) < 5.0
 
 
+def test_a_column_of_small_indices_far_apart_is_one_card_not_a_duplicate():
+    # A four-corner deck with tiny indices (7 px from rank to suit) in a fan: a card's left
+    # side shows its top-left index and, a card's height (14 spans) straight below, its
+    # bottom-left one turned half round: farther apart than two widths estimated from such an
+    # index, yet one card (a drawn 2c was two duplicates so).
+    probabilities = np.stack([reading("2c"), reading("2c")])
+    rank_points = np.array([[210.0, 112.0], [210.0, 210.0]], np.float32)
+    suit_points = np.array([[210.0, 119.0], [210.0, 203.0]], np.float32)
+    sightings = assemble(probabilities, rank_points, suit_points, ())
+    assert [(str(s.card), s.indices, s.problem) for s in sightings] == [("2c", 2, None)]
+    # A fan's step to the left (more than ROW_SLOPE of the way down), they are no column nor
+    # opposite corners: the same card in two places is a duplicate.
+    rank_points[1, 0] = suit_points[1, 0] = 170.0
+    sightings = assemble(probabilities, rank_points, suit_points, ())
+    assert [(str(s.card), s.indices, s.problem) for s in sightings] == [
+        ("2c", 1, "duplicate"), ("2c", 1, "duplicate")]
+
+
 def test_a_column_of_indices_turned_off_their_card_is_centred_on_the_column():
     # The same column, the two indices each reading their way from rank to suit 15 degrees
     # off the card's (as a small "10" can): the outline follows the column, so its centre
