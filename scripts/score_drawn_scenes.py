@@ -36,11 +36,24 @@ seeds 500-511. Scene n of a group is draw_scene(random.Random(seed + n), decks).
     .venv/bin/python scripts/score_drawn_scenes.py --fresh
     .venv/bin/python scripts/score_drawn_scenes.py --untouched
     .venv/bin/python scripts/score_drawn_scenes.py --dev --missed
+    .venv/bin/python scripts/score_drawn_scenes.py --dev --why       # and what became of them
 
 With several --bars every card the recogniser saw (sure or unsure, without a problem) is
 reported when its confidence reaches the bar: what a lower or higher CONFIDENT would give
 (duplicates are still settled at the shipped bar). --missed lists each missed card (its
-scene, deck, width and what was read on it) and each wrong report at the shipped bar.
+scene, deck, width and what was read on it) and each wrong report at the shipped bar. --why
+adds, per readable corner index of each missed card, what became of it on the way: how many
+candidates the marks gave on it (a rank point on its rank and a suit point on its suit, as
+scripts/train_card_reader.py labels them), the quick look's best chance for them, and the
+readers' surest reading of the card there:
+
+    [no candidate]                 the marks gave none (joined or broken marks)
+    [2 cand, look 0.004]           the quick look dropped them (below FINDER_KEEPS)
+    [1 cand, look 1.000, 0.57 6c]  read; the card's best probability, and what was read there
+
+(Session 31 on the development groups' 32 misses: 13 had no candidate on any index, 17 were
+read unsure, as another card or as no index, 2 were read surely and lost in assembly; the quick
+look dropped none.)
 """
 
 from __future__ import annotations
@@ -54,12 +67,26 @@ from multiprocessing import Pool
 from pathlib import Path
 
 import cv2
+import numpy as np
+from train_card_reader import GROW, inside_quad
 
+from tableside.cards import Card
 from tableside.vision.assembly import CONFIDENT
+from tableside.vision.candidates import Candidates
 from tableside.vision.decks import load_deck
 from tableside.vision.drawn import drawn_deck
+from tableside.vision.marks import Marks
+from tableside.vision.patches import cut_glances
 from tableside.vision.pip_shapes import PipReader
-from tableside.vision.reader import FINDER_PATH, MODEL_PATH, READER_PATHS, IndexReader
+from tableside.vision.reader import (
+    FINDER_KEEPS,
+    FINDER_PATH,
+    MODEL_PATH,
+    NO_INDEX,
+    READER_PATHS,
+    IndexReader,
+    IndexReadings,
+)
 from tableside.vision.recognizer import CardRecognizer
 from tableside.vision.scenes import draw_scene
 from tableside.vision.scoring import lies_on, score_scene
@@ -98,6 +125,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--decks", type=Path, default=DECKS)
     parser.add_argument("--missed", action="store_true", help="list the missed cards")
+    parser.add_argument("--why", action="store_true",
+                        help="with each missed card, what its indices' candidates got "
+                             "(implies --missed)")
     parser.add_argument("--json", type=Path, help="write the figures here")
     args = parser.parse_args(argv)
     chosen = (UNTOUCHED_GROUPS if args.untouched else FRESH_GROUPS if args.fresh
@@ -112,8 +142,9 @@ def main(argv: list[str] | None = None) -> int:
         started = time.perf_counter()
         with Pool(args.processes, initializer=_start,
                   initargs=(args.decks, names, args.readers,
-                            args.pip_reader)) as pool:
-            rows = pool.starmap(_score, [(seed + n, args.bars, args.missed)
+                            args.pip_reader, args.why)) as pool:
+            rows = pool.starmap(_score, [(seed + n, args.bars, args.missed or args.why,
+                                          args.why)
                                          for n in range(count)], chunksize=4)
         seconds = time.perf_counter() - started
         kept = totals.setdefault("drawn" if kind == "drawn" else "shared",
@@ -137,11 +168,12 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def _start(decks: Path, names: list[str], readers: list[Path], pip_reader: str | None) -> None:
+def _start(decks: Path, names: list[str], readers: list[Path], pip_reader: str | None,
+           why: bool = False) -> None:
     global _recognizer, _decks
     cv2.setNumThreads(1)
     _recognizer = CardRecognizer()
-    _recognizer.reader = IndexReader(readers, FINDER_PATH)
+    _recognizer.reader = (_RecordingReader if why else IndexReader)(readers, FINDER_PATH)
     if pip_reader is not None:
         _recognizer.pip_reader = None if pip_reader == "none" else PipReader(pip_reader)
     if names:
@@ -150,9 +182,56 @@ def _start(decks: Path, names: list[str], readers: list[Path], pip_reader: str |
         _decks = [drawn_deck(random.Random(seed)) for seed in DRAWN_DECK_SEEDS]
 
 
-def _score(seed: int, bars: list[float], missed: bool) -> tuple[list[tuple[int, int, int]],
-                                                                 list[str]]:
+class _RecordingReader(IndexReader):
+    """An IndexReader that keeps, per call of :meth:`read` (the candidates of the frame's
+    marks), the candidates, the quick look's chances and the readings."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.calls: list[tuple[Candidates, np.ndarray, np.ndarray]] = []
+
+    def read(self, marks: Marks, candidates: Candidates) -> IndexReadings:
+        readings = super().read(marks, candidates)
+        chances = self.glance(cut_glances(marks, candidates)) if len(candidates) else \
+            np.zeros(0, np.float32)
+        self.calls.append((candidates, chances, readings.probabilities))
+        return readings
+
+
+def _why(card, calls: list[tuple[Candidates, np.ndarray, np.ndarray]]) -> str:
+    """What became of each readable index of a scene's card (see the module's docstring)."""
+    number = int(Card(card.name))
+    parts = []
+    for index in card.indices:
+        if not index.readable:
+            continue
+        count, look, best = 0, 0.0, None
+        for candidates, chances, probabilities in calls:
+            on = (inside_quad(candidates.rank_points, index.rank, GROW)
+                  & inside_quad(candidates.suit_points, index.suit, GROW))
+            if not on.any():
+                continue
+            count += int(on.sum())
+            look = max(look, float(chances[on].max()))
+            surest = probabilities[on][int(probabilities[on, number].argmax())]
+            if best is None or surest[number] > best[number]:
+                best = surest
+        if count == 0:
+            parts.append("[no candidate]")
+        elif look < FINDER_KEEPS:
+            parts.append(f"[{count} cand, look {look:.3f}]")
+        else:
+            read = int(best.argmax())
+            parts.append(f"[{count} cand, look {look:.3f}, {best[number]:.2f} "
+                         f"{Card(read) if read < NO_INDEX else 'none'}]")
+    return " ".join(parts)
+
+
+def _score(seed: int, bars: list[float], missed: bool, why: bool = False
+           ) -> tuple[list[tuple[int, int, int]], list[str]]:
     scene = draw_scene(random.Random(seed), _decks)
+    if why:
+        _recognizer.reader.calls.clear()
     recognition = _recognizer.recognize(scene.image)
     seen = [s for s in recognition.cards + recognition.unsure if s.problem is None]
     scores = []
@@ -171,7 +250,8 @@ def _score(seed: int, bars: list[float], missed: bool) -> tuple[list[tuple[int, 
                       for s in recognition.cards + recognition.unsure
                       if lies_on(s.centre, card.corners)]
                 lines.append(f"missed {card.name} of {scene.deck} ({card.width:.0f} px): "
-                             f"{', '.join(on) or 'nothing read'}")
+                             f"{', '.join(on) or 'nothing read'}"
+                             + (f"  {_why(card, _recognizer.reader.calls)}" if why else ""))
         for sighting in recognition.cards:
             under = [card for card in scene.cards if lies_on(sighting.centre, card.corners)]
             if not any(card.name == str(sighting.card) for card in under):

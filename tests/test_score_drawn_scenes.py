@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -40,3 +41,26 @@ def test_the_fresh_groups_are_apart_from_the_tuning_ones(tmp_path):
     assert (figures["kind"], figures["seed"], figures["scenes"]) == ("drawn", 87000, 2)
     assert figures["asked"] > 5
     assert "drawn   bar" in run.stdout and "shared  bar" not in run.stdout
+
+
+def test_why_tells_what_became_of_each_missed_cards_indices(tmp_path):
+    # The development group's first 23 scenes hold misses of both kinds (a 55 px jack whose
+    # marks gave no candidate, cards read unsure). Recording changes no reading.
+    figures = []
+    outputs = []
+    for extra in ([], ["--why"]):
+        out = tmp_path / f"figures{len(extra)}.json"
+        run = subprocess.run([sys.executable, str(SCRIPT), "--dev", "--groups", "61000",
+                              "--scenes", "23", "--processes", "1", "--json", str(out),
+                              "--missed", *extra], capture_output=True, text=True, timeout=300)
+        assert run.returncode == 0, run.stderr
+        figures.append(json.loads(out.read_text()))
+        outputs.append(run.stdout)
+    assert figures[0] == figures[1]
+    missed = [line for line in outputs[1].splitlines() if " missed " in line]
+    assert len(missed) == figures[1][0]["asked"] - figures[1][0]["read"] > 0
+    part = r"\[(no candidate|\d+ cand, look \d\.\d{3}(, \d\.\d\d (\w\w|none))?)\]"
+    for line in missed:
+        assert re.search(rf"px\): .*  {part}( {part})*$", line), line
+    # Without --why the lines are as before, with nothing after what was read.
+    assert not any("cand" in line for line in outputs[0].splitlines() if " missed " in line)
