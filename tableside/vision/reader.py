@@ -79,6 +79,11 @@ FINDER_KEEPS = 0.01
 # fresh groups' shared decks 2,356 -> 2,357 of 2,367 (0.98 and 0.999 the same), all else the
 # same (the ten groups, the fresh drawn decks, the photographs); tableside bench vision
 # alternated with 0.95: 81.4 / 82.6 / 84.8 against 80.3 / 81.4 / 82.7 ms on a busy machine.
+# Measured and not kept (session 32; the rechecks are about a tenth of a frame's time): without
+# the two scaled views, scripts/ab_vision.py -1.65 ms a frame (median; mean -3.85), but the ten
+# groups' shared decks read 7,185 -> 7,183 with 2 -> 3 wrong (drawn 2,264 either way, wrong
+# 6 -> 5); with no rechecks at all, the first four of the ten groups alone read 2 cards fewer
+# with 2 wrong reports more.
 RECHECK_INDEX = 0.3
 RECHECK_FROM = 0.3
 RECHECK_BELOW = 0.99
