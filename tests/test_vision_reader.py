@@ -11,7 +11,7 @@ import pytest
 from test_vision_recognition import TRAINING, load_group
 
 from tableside.vision.assembly import CONFIDENT
-from tableside.vision.candidates import find_candidates
+from tableside.vision.candidates import Candidates, find_candidates
 from tableside.vision.marks import find_marks
 from tableside.vision.patches import CHANNELS, GLANCE, GLANCE_CHANNELS, PATCH, cut_patches
 from tableside.vision.reader import (
@@ -21,6 +21,7 @@ from tableside.vision.reader import (
     READER_PATHS,
     SCREENED,
     IndexReader,
+    _rivalled,
 )
 from tableside.vision.recognizer import CardRecognizer
 from tableside.vision.scenes import draw_scene
@@ -95,3 +96,39 @@ def test_an_index_of_a_held_out_deck_the_readers_read_surely_is_reported(seed, n
     recognition = CardRecognizer().recognize(scene.image)
     assert [s for s in recognition.cards
             if str(s.card) == name and lies_on(s.centre, card.corners)]
+
+
+def test_a_nearly_sure_reading_is_read_again_only_where_it_rivals_another_view():
+    scene = draw_scene(random.Random(5000), load_group(TRAINING["trained_on"]))
+    marks = find_marks(scene.image)
+    found = find_candidates(marks)
+    one = found.subset(np.array([int(np.argmax(found.spans))]))
+    span = float(one.spans[0])
+    # The same place twice (a view of one index, a fifth of its span aside) and once far off.
+    candidates = Candidates.join([one, one.moved(1.0, 0.2), one.moved(1.0, 0.0)])
+    candidates.rank_points[2] += [400.0, 0.0]
+    candidates.suit_points[2] += [400.0, 0.0]
+    probabilities = np.zeros((3, NO_INDEX + 1), np.float32)
+    probabilities[:, NO_INDEX] = 0.02
+    probabilities[[0, 2], 10] = 0.97  # nearly sure, in RIVALS_FROM's band
+    probabilities[[0, 2], 11] = 0.01
+    probabilities[1, 20] = 0.6  # another card, at least CONFLICT_SURE: a rival of the first
+    probabilities[1, 21] = 0.38
+    assert np.linalg.norm(candidates.rank_points[1] - candidates.rank_points[0]) < 0.3 * span
+    assert _rivalled(candidates, probabilities, np.array([0, 2])).tolist() == [True, False]
+    before = probabilities.copy()
+    IndexReader()._recheck(marks, candidates, probabilities)
+    changed = (probabilities != before).any(axis=1)
+    assert changed.tolist() == [True, True, False]
+
+
+def test_a_view_naming_the_same_card_is_no_rival():
+    candidates = Candidates(np.float32([[100, 100], [103, 100]]),
+                            np.float32([[100, 120], [103, 120]]),
+                            np.int32([0, 1]), np.int32([0, 1]), np.int32([0, 0]))
+    probabilities = np.zeros((2, NO_INDEX + 1), np.float32)
+    probabilities[:, 7] = [0.97, 0.9]
+    probabilities[:, NO_INDEX] = 1 - probabilities[:, 7]
+    assert _rivalled(candidates, probabilities, np.array([0])).tolist() == [False]
+    probabilities[1, 7], probabilities[1, 8] = 0.0, 0.9
+    assert _rivalled(candidates, probabilities, np.array([0])).tolist() == [True]

@@ -42,6 +42,7 @@ from pathlib import Path
 
 import numpy as np
 
+from tableside.vision.assembly import CONFLICT_SURE, VIEWS_NEAR
 from tableside.vision.candidates import Candidates
 from tableside.vision.marks import Marks
 from tableside.vision.networks import Network, softmax
@@ -87,6 +88,19 @@ FINDER_KEEPS = 0.01
 RECHECK_INDEX = 0.3
 RECHECK_FROM = 0.3
 RECHECK_BELOW = 0.99
+# ...but a patch read from RIVALS_FROM up is read again only when it is a rival: when another
+# candidate whose rank point lies within VIEWS_NEAR of the larger span of its own (a view of
+# the same index, as assembly.py joins them) names another card at least CONFLICT_SURE (as
+# assembly.py's rivals do). Only as a rival can such a reading still change what is reported
+# (the Qh above, which the fresh groups' shared decks still read: 2,357 of 2,367); on the
+# bench's 40 frames 24 of the 29 patches read at 0.95-0.99 have none, and all 29 stayed at 0.8
+# or more when read again. Rechecked patches 2.05 -> 1.33 a frame; scripts/ab_vision.py
+# against rechecking them all: -2.59 and -2.33 ms a frame (median, two runs of 4 passes).
+# scripts/score_drawn_scenes.py: the ten groups' drawn decks wrong 6 -> 5 (2,264 of 2,275
+# read either way), the dev groups' drawn decks 2,274 -> 2,275 of 2,293; everything else the
+# same card for card (the ten groups' shared decks 7,185 of 7,216, the fresh groups, the dev
+# groups' shared decks), and the photographs (test 143 of 143, train 521 of 527, 1 wrong).
+RIVALS_FROM = 0.95
 RECHECK_MOVES = ((1.08, 0.0, 0.0), (0.92, 0.0, 0.0), (1.0, 0.1, 0.0), (1.0, -0.1, 0.0),
                  (1.0, 0.0, 0.15), (1.0, 0.0, -0.15))
 # The first reader (the smallest) screens: a patch it gives "no index" at least this is not
@@ -168,11 +182,16 @@ class IndexReader:
 
         A candidate's points come from blurred marks and can sit a little off; a reading that
         hesitates there often firms up (or stays doubtful) when judged over a few nearby cuts.
-        Only the few doubtful patches of a frame are read again."""
+        Only the few doubtful patches of a frame are read again, and those nearly sure only
+        where they rival another view of their index (RIVALS_FROM)."""
         index_chance = 1.0 - probabilities[:, NO_INDEX]
         confidence = probabilities[:, :NO_INDEX].max(axis=1)
-        doubtful = np.nonzero((index_chance >= RECHECK_INDEX) & (confidence >= RECHECK_FROM)
-                              & (confidence < RECHECK_BELOW))[0]
+        likely = index_chance >= RECHECK_INDEX
+        doubtful = likely & (confidence >= RECHECK_FROM) & (confidence < RIVALS_FROM)
+        nearly_sure = np.nonzero(likely & (confidence >= RIVALS_FROM)
+                                 & (confidence < RECHECK_BELOW))[0]
+        doubtful[nearly_sure] = _rivalled(candidates, probabilities, nearly_sure)
+        doubtful = np.nonzero(doubtful)[0]
         if len(doubtful) == 0 or not RECHECK_MOVES:
             return
         chosen = candidates.subset(doubtful)
@@ -212,6 +231,21 @@ class IndexReader:
         counts = np.where(agreed, 2, len(self._readers))
         probabilities[doubted] = totals / counts[:, None]
         return probabilities
+
+
+def _rivalled(candidates: Candidates, probabilities: np.ndarray,
+              rows: np.ndarray) -> np.ndarray:
+    """Per candidate of ``rows``: does another candidate near its rank point (within
+    VIEWS_NEAR of the larger span) name another card at least CONFLICT_SURE?"""
+    named = probabilities[:, :NO_INDEX].argmax(axis=1)
+    sure = np.nonzero(probabilities[:, :NO_INDEX].max(axis=1) >= CONFLICT_SURE)[0]
+    if len(rows) == 0 or len(sure) == 0:
+        return np.zeros(len(rows), bool)
+    spans = candidates.spans
+    apart = np.linalg.norm(candidates.rank_points[rows][:, None]
+                           - candidates.rank_points[sure][None], axis=2)
+    near = apart < VIEWS_NEAR * np.maximum(spans[rows][:, None], spans[sure][None])
+    return (near & (named[rows][:, None] != named[sure][None])).any(axis=1)
 
 
 def _judged(network: Network, patches: np.ndarray) -> np.ndarray:
