@@ -2,8 +2,10 @@
 """Time card recognition of two trees of tableside against each other, frame by frame.
 
 `tableside bench vision` times one tree, and on a shared machine its median drifts by several
-milliseconds within minutes (sessions 30 and 32 saw 60-64 ms and 83-120 ms of the same tree on
-two days' machines), which hides a change of one or two. This script reads the same frames
+milliseconds within minutes (session 32 saw one tree's median at 83 to 121 ms over a few
+minutes; machines differ between sessions too: the bench's template baseline took 4.5-4.9 ms
+in session 30 and 5.6-8.6 ms in session 32), which hides a change of one or two. This script
+reads the same frames
 (the bench's: drawn decks, seed 11, 1280 x 720) with two trees, each in a worker process of
 its own, both pinned to the same core and taking turns frame by frame, so that whatever the
 machine does meanwhile falls on both alike; it prints the median and mean of the per-frame
