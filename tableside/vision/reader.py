@@ -97,9 +97,10 @@ RECHECK_BELOW = 0.99
 # or more when read again. Rechecked patches 2.05 -> 1.33 a frame; scripts/ab_vision.py
 # against rechecking them all: -2.59 and -2.33 ms a frame (median, two runs of 4 passes).
 # scripts/score_drawn_scenes.py: the ten groups' drawn decks wrong 6 -> 5 (2,264 of 2,275
-# read either way), the dev groups' drawn decks 2,274 -> 2,275 of 2,293; everything else the
-# same card for card (the ten groups' shared decks 7,185 of 7,216, the fresh groups, the dev
-# groups' shared decks), and the photographs (test 143 of 143, train 521 of 527, 1 wrong).
+# read either way), the dev groups' drawn decks 2,274 -> 2,275 of 2,293; everything else read
+# and wrong the same, group by group (the ten groups' shared decks 7,185 of 7,216, the fresh
+# groups, the dev groups' shared decks, the untouched groups), and the photographs (test 143
+# of 143, train 521 of 527, 1 wrong).
 RIVALS_FROM = 0.95
 RECHECK_MOVES = ((1.08, 0.0, 0.0), (0.92, 0.0, 0.0), (1.0, 0.1, 0.0), (1.0, -0.1, 0.0),
                  (1.0, 0.0, 0.15), (1.0, 0.0, -0.15))
@@ -130,8 +131,8 @@ AGREED = 0.995
 # card, so the four's mean could give a card at most 0.6, under the report bar. The last two
 # readers' patches of the bench's frames 15.7 -> 13.4 a frame (all callers); the bench's
 # frames read bitwise the same, and scripts/ab_vision.py gave -0.67 and -1.56 ms a frame
-# (median, two runs of 4 passes; A/A noise about 0.5). scripts/score_drawn_scenes.py read
-# every group card for card as before (ten, fresh, dev, untouched) and the photographs.
+# (median, two runs of 4 passes; A/A noise about 0.5). scripts/score_drawn_scenes.py: read
+# and wrong the same, group by group (ten, fresh, dev, untouched), and the photographs.
 AGREED_NONE = 0.8
 _RANKS = 13
 
