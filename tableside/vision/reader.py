@@ -88,10 +88,12 @@ FINDER_KEEPS = 0.01
 RECHECK_INDEX = 0.3
 RECHECK_FROM = 0.3
 RECHECK_BELOW = 0.99
-# ...but a patch read from RIVALS_FROM up is read again only when it is a rival: when another
-# candidate whose rank point lies within VIEWS_NEAR of the larger span of its own (a view of
-# the same index, as assembly.py joins them) names another card at least CONFLICT_SURE (as
-# assembly.py's rivals do). Only as a rival can such a reading still change what is reported
+# ...but a patch read from RIVALS_FROM up is read again only when it may be a rival: when
+# another candidate whose rank point lies within VIEWS_NEAR of the larger span of its own names
+# another card at least CONFLICT_SURE (as assembly.py's rivals do). That is only the first of
+# assembly.py's tests for views of one index (not whether they are turned alike or share a
+# mark): looser, so it reads again rather more than the rivals assembly will find, never
+# fewer. Only as a rival can such a reading still change what is reported
 # (the Qh above, which the fresh groups' shared decks still read: 2,357 of 2,367); on the
 # bench's 40 frames 24 of the 29 patches read at 0.95-0.99 have none, and all 29 stayed at 0.8
 # or more when read again. Rechecked patches 2.05 -> 1.33 a frame; scripts/ab_vision.py
@@ -243,7 +245,8 @@ class IndexReader:
 def _rivalled(candidates: Candidates, probabilities: np.ndarray,
               rows: np.ndarray) -> np.ndarray:
     """Per candidate of ``rows``: does another candidate near its rank point (within
-    VIEWS_NEAR of the larger span) name another card at least CONFLICT_SURE?"""
+    VIEWS_NEAR of the larger span, the first of assembly.py's tests for views of one index)
+    name another card at least CONFLICT_SURE?"""
     named = probabilities[:, :NO_INDEX].argmax(axis=1)
     sure = np.nonzero(probabilities[:, :NO_INDEX].max(axis=1) >= CONFLICT_SURE)[0]
     if len(rows) == 0 or len(sure) == 0:
