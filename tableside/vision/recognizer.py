@@ -92,7 +92,7 @@ class CardRecognizer:
         # paper places them.
         corners = paper_corners(marks)
         cornered, cornered_probabilities = read_corners(self.reader, marks, candidates,
-                                                        probabilities, corners)
+                                                        probabilities, corners, wholes)
         candidates = Candidates.join([candidates, cornered])
         probabilities = np.concatenate([probabilities, cornered_probabilities])
         if self.suit_inks:
