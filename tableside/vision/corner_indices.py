@@ -169,23 +169,31 @@ def learned_place(corners: list[PaperCorner], rank_points: np.ndarray,
                   suit_points: np.ndarray) -> IndexPlace | None:
     """The deck's index place, from the indices read surely (their rank and suit points) next
     to the corners; None when none is."""
-    if len(rank_points) == 0:
+    if len(rank_points) == 0 or not corners:
         return None
     spans = np.linalg.norm(suit_points - rank_points, axis=1)
     spans = np.maximum(spans, 1e-6)
-    seen = []
-    for corner in corners:
-        offsets = rank_points - corner.point
-        across, down = offsets @ corner.across / spans, offsets @ corner.down / spans
-        downwards = (suit_points - rank_points) @ corner.down / spans
-        fits = ((downwards >= DOWNWARDS) & (across >= LEARN_ACROSS[0])
-                & (across <= LEARN_ACROSS[1]) & (down >= LEARN_DOWN[0])
-                & (down <= LEARN_DOWN[1]))
-        seen.extend(zip(across[fits], down[fits], strict=True))
-    if not seen:
+    points, acrosses, downs = _corner_arrays(corners)
+    # Per corner (row) and index (column), in spans: the rank across and down from the
+    # corner, and the way from rank to suit along the corner's down.
+    offsets = rank_points[None] - points[:, None]
+    across = (offsets @ acrosses[:, :, None])[:, :, 0] / spans
+    down = (offsets @ downs[:, :, None])[:, :, 0] / spans
+    downwards = ((suit_points - rank_points)[None] @ downs[:, :, None])[:, :, 0] / spans
+    fits = ((downwards >= DOWNWARDS) & (across >= LEARN_ACROSS[0])
+            & (across <= LEARN_ACROSS[1]) & (down >= LEARN_DOWN[0])
+            & (down <= LEARN_DOWN[1]))
+    if not fits.any():
         return None
-    across, down = np.median(np.array(seen), axis=0)
-    return IndexPlace(float(across), float(down), float(np.median(spans)))
+    return IndexPlace(float(np.median(across[fits])), float(np.median(down[fits])),
+                      float(np.median(spans)))
+
+
+def _corner_arrays(corners: list[PaperCorner]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The corners' points, acrosses and downs, each K x 2."""
+    arrays = np.array([(corner.point, corner.across, corner.down) for corner in corners],
+                      np.float64).reshape(-1, 3, 2)
+    return arrays[:, 0], arrays[:, 1], arrays[:, 2]
 
 
 def corner_candidates(marks: Marks, corners: list[PaperCorner], place: IndexPlace) -> Candidates:
@@ -216,11 +224,13 @@ def read_corners(reader: IndexReader, marks: Marks, candidates: Candidates,
     if place is None:
         return nothing
     sure_points, sure_spans = candidates.rank_points[sure], candidates.spans[sure]
-    beside = _beside_long_sides(marks, corners, wholes, sure_points,
-                                candidates.suit_points[sure])
-    corners = [corner for corner, no_index in zip(corners, beside, strict=True) if not (
-        no_index or (np.linalg.norm(sure_points - place.rank_of(corner), axis=1)
-                     <= READ_HERE * sure_spans).any())]
+    points, acrosses, downs = _corner_arrays(corners)
+    index_places = points + place.span * (place.across * acrosses + place.down * downs)
+    read_here = (np.linalg.norm(sure_points[None] - index_places[:, None], axis=2)
+                 <= READ_HERE * sure_spans).any(axis=1)
+    looked_at = ~(read_here | _beside_long_sides(marks, corners, wholes, sure_points,
+                                                  candidates.suit_points[sure]))
+    corners = [corner for corner, looked in zip(corners, looked_at, strict=True) if looked]
     if not corners:
         return nothing
     places = corner_candidates(marks, corners, place)
@@ -253,24 +263,26 @@ def _beside_long_sides(marks: Marks, corners: list[PaperCorner],
     beside = np.zeros(len(corners), bool)
     if not corners or wholes is None or len(rank_points) == 0:
         return beside
-    inside = np.array([corner.point + INWARD * (corner.across + corner.down)
-                       for corner in corners])
+    points, acrosses, corner_downs = _corner_arrays(corners)
+    outlines = marks.outline_of(points + INWARD * (acrosses + corner_downs))
     read_on = marks.outline_of(rank_points)
+    chosen = np.array([n for n, outline in enumerate(outlines) if outline >= 0
+                       and wholes[outline] is not None], np.int64)
+    if len(chosen) == 0:
+        return beside
+    cards = np.stack([wholes[outlines[n]] for n in chosen])
+    sides = np.concatenate([cards[:, 1:], cards[:, :1]], axis=1) - cards
+    lengths = np.linalg.norm(sides, axis=2)
+    rows = np.arange(len(chosen))
+    along = np.argmax(np.abs((sides @ acrosses[chosen][:, :, None])[:, :, 0]) / lengths, axis=1)
+    longer = lengths[rows, along] > np.maximum(lengths[rows, along - 1],
+                                               lengths[rows, (along + 1) % 4])
     downs = suit_points - rank_points
     downs /= np.maximum(np.linalg.norm(downs, axis=1), 1e-6)[:, None]
-    for n, (corner, outline) in enumerate(zip(corners, marks.outline_of(inside), strict=True)):
-        card = wholes[outline] if outline >= 0 else None
-        if card is None or not (read_on == outline).any():
-            continue
-        sides = following(card) - card
-        lengths = np.linalg.norm(sides, axis=1)
-        along = int(np.argmax(np.abs(sides @ corner.across) / lengths))
-        if lengths[along] <= max(lengths[along - 1], lengths[(along + 1) % 4]):
-            continue
-        # The card's indices run along its long sides: it is a whole card, not the part of
-        # one that another card leaves (whose long sides may be its short ones).
-        beside[n] = (np.abs(downs[read_on == outline] @ sides[along]) / lengths[along]
-                     >= DOWNWARDS).any()
+    # The card's indices run along its long sides: it is a whole card, not the part of one
+    # that another card leaves (whose long sides may be its short ones).
+    running = np.abs(downs @ sides[rows, along].T) / lengths[rows, along] >= DOWNWARDS
+    beside[chosen] = longer & (running & (read_on[:, None] == outlines[chosen][None])).any(axis=0)
     return beside
 
 
