@@ -10,7 +10,8 @@ the only thing left that says where the index is.
 Where the deck prints its index, measured from such a corner, is learnt from the frame itself:
 every index read surely beside a corner gives its rank's place across and down from it and its
 span (rank to suit), in spans; a table's cards all come from one deck, at much the same size.
-So each corner whose index place holds no index read surely is looked at there, at sizes
+So each corner whose index place holds no index read surely is looked at there (but for a
+whole card's two corners beside its long sides, which print none: INWARD), at sizes
 around the frame's usual span; the quick look picks the likeliest two, the closer look reads
 them, and the surest counts only when it is read surely, names no card read surely elsewhere in
 the frame (that is the card's other corner, or a misreading that would put the sure one in
