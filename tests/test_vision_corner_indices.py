@@ -19,6 +19,7 @@ from tableside.vision.candidates import Candidates, find_candidates
 from tableside.vision.corner_indices import (
     PaperCorner,
     _beside_long_sides,
+    corner_array,
     corner_candidates,
     learned_place,
     paper_corners,
@@ -103,21 +104,22 @@ def test_a_whole_card_read_surely_is_not_looked_at_from_beside_its_long_sides(de
     corners = paper_corners(marks)
     wholes = whole_cards(marks)
     assert len(corners) == 4 and wholes[0] is not None
+    arrays = corner_array(corners)
     sides = [card[1] - card[0], card[2] - card[1]]
     long_side, short_side = sorted(sides, key=lambda side: -np.linalg.norm(side))
     long_side, short_side = (side / np.linalg.norm(side) for side in (long_side, short_side))
     rank = card.mean(axis=0) - 30 * long_side
     # An index read surely runs along the long sides: the two corners a long side leaves
     # clockwise (top-right and bottom-left, the card upright) hold none.
-    beside = _beside_long_sides(marks, corners, wholes, rank[None], (rank + 10 * long_side)[None])
+    beside = _beside_long_sides(marks, arrays, wholes, rank[None], (rank + 10 * long_side)[None])
     assert beside.sum() == 2
     for corner, no_index in zip(corners, beside, strict=True):
         assert abs(corner.across @ (long_side if no_index else short_side)) > 0.9
     # An index running across it says this is not a whole card but what another card leaves
     # of one, and no index read says nothing: every corner is looked at.
-    across = _beside_long_sides(marks, corners, wholes, rank[None], (rank + 10 * short_side)[None])
+    across = _beside_long_sides(marks, arrays, wholes, rank[None], (rank + 10 * short_side)[None])
     assert not across.any()
-    assert not _beside_long_sides(marks, corners, wholes, np.zeros((0, 2)), np.zeros((0, 2))).any()
+    assert not _beside_long_sides(marks, arrays, wholes, np.zeros((0, 2)), np.zeros((0, 2))).any()
 
 
 def test_the_deck_index_place_is_learnt_from_an_index_read_beside_a_corner():

@@ -174,7 +174,7 @@ def learned_place(corners: list[PaperCorner], rank_points: np.ndarray,
         return None
     spans = np.linalg.norm(suit_points - rank_points, axis=1)
     spans = np.maximum(spans, 1e-6)
-    points, acrosses, downs = _corner_arrays(corners)
+    points, acrosses, downs = corner_array(corners).transpose(1, 0, 2)
     # Per corner (row) and index (column), in spans: the rank across and down from the
     # corner, and the way from rank to suit along the corner's down.
     offsets = rank_points[None] - points[:, None]
@@ -188,13 +188,6 @@ def learned_place(corners: list[PaperCorner], rank_points: np.ndarray,
         return None
     return IndexPlace(float(np.median(across[fits])), float(np.median(down[fits])),
                       float(np.median(spans)))
-
-
-def _corner_arrays(corners: list[PaperCorner]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The corners' points, acrosses and downs, each K x 2."""
-    arrays = np.array([(corner.point, corner.across, corner.down) for corner in corners],
-                      np.float64).reshape(-1, 3, 2)
-    return arrays[:, 0], arrays[:, 1], arrays[:, 2]
 
 
 def corner_candidates(marks: Marks, corners: list[PaperCorner], place: IndexPlace) -> Candidates:
@@ -225,11 +218,12 @@ def read_corners(reader: IndexReader, marks: Marks, candidates: Candidates,
     if place is None:
         return nothing
     sure_points, sure_spans = candidates.rank_points[sure], candidates.spans[sure]
-    points, acrosses, downs = _corner_arrays(corners)
+    arrays = corner_array(corners)
+    points, acrosses, downs = arrays.transpose(1, 0, 2)
     index_places = points + place.span * (place.across * acrosses + place.down * downs)
     read_here = (np.linalg.norm(sure_points[None] - index_places[:, None], axis=2)
                  <= READ_HERE * sure_spans).any(axis=1)
-    looked_at = ~(read_here | _beside_long_sides(marks, corners, wholes, sure_points,
+    looked_at = ~(read_here | _beside_long_sides(marks, arrays, wholes, sure_points,
                                                   candidates.suit_points[sure]))
     corners = [corner for corner, looked in zip(corners, looked_at, strict=True) if looked]
     if not corners:
@@ -255,16 +249,17 @@ def read_corners(reader: IndexReader, marks: Marks, candidates: Candidates,
     return found.subset(np.nonzero(steady)[0]), read[kept][steady]
 
 
-def _beside_long_sides(marks: Marks, corners: list[PaperCorner],
+def _beside_long_sides(marks: Marks, corners: np.ndarray,
                        wholes: list[np.ndarray | None] | None, rank_points: np.ndarray,
                        suit_points: np.ndarray) -> np.ndarray:
-    """Per corner: is it a whole card's (``wholes``, per outline) that a long side leaves
-    clockwise, where no index is printed, on a card an index read surely (its rank and suit
-    points) shows the long sides are its own (see INWARD)?"""
+    """Per corner (``corners`` as corner_array gives them): is it a whole card's (``wholes``,
+    per outline) that a long side leaves clockwise, where no index is printed, on a card an
+    index read surely (its rank and suit points) shows the long sides are its own (see
+    INWARD)?"""
     beside = np.zeros(len(corners), bool)
-    if not corners or wholes is None or len(rank_points) == 0:
+    if len(corners) == 0 or wholes is None or len(rank_points) == 0:
         return beside
-    points, acrosses, corner_downs = _corner_arrays(corners)
+    points, acrosses, corner_downs = corners.transpose(1, 0, 2)
     outlines = marks.outline_of(points + INWARD * (acrosses + corner_downs))
     read_on = marks.outline_of(rank_points)
     chosen = np.array([n for n, outline in enumerate(outlines) if outline >= 0
