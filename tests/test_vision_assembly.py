@@ -619,3 +619,21 @@ def test_an_index_between_two_corners_of_its_card_joins_them_whatever_is_surer()
                                   reading("As", middle)])
         sightings = assemble(probabilities, rank_points, suit_points, ())
         assert [(str(s.card), s.indices, s.problem) for s in sightings] == [("As", 3, None)]
+
+
+def test_a_card_read_from_two_corners_keeps_an_index_outside_them_apart():
+    # A 3c and, over its lower right, a 6h make one paper region shaped like a whole card
+    # (180 x 230 px), which only the 3c's upright index is sized for. Its far corner from
+    # that index lies at the 6h's turned index, which joins the 6h to the 3c as its misread
+    # corner (the 6h read first, being the surer). But the 3c's own two corners span it, and
+    # the 6h's index lies outside that: two cards, neither in conflict, the 3c outlined by its
+    # corners (not by the paper of both).
+    outline = rectangle(100, 100, 280, 330)
+    probabilities = np.stack([reading("3c", 0.99), reading("3c"), reading("6h", 0.999)])
+    rank_points = np.array([[113.75, 121.25], [227.35, 283.45], [267.35, 310.45]], np.float32)
+    suit_points = rank_points + np.array([[0, 25], [0, -23], [0, -23]], np.float32)
+    sightings = assemble(probabilities, rank_points, suit_points, (outline,))
+    assert sorted((str(s.card), s.indices, s.problem) for s in sightings) == [
+        ("3c", 2, None), ("6h", 1, None)]
+    three = next(s for s in sightings if str(s.card) == "3c")
+    assert np.allclose(three.centre, [170.0, 201.5], atol=5)

@@ -14,7 +14,8 @@ conflict; so is a sighting from fewer corners reading a card's rank in another s
 that card, its outline known, has its corners turned as they are (a small club read as a
 spade), and so are a four-corner card's top two corners and its bottom two when they read
 one rank in two suits. Two cards each read from two corners or more are two cards, however
-their corners were joined (two cards edge to edge). One card seen
+their corners were joined (two cards edge to edge), and so is a card read from two opposite
+corners and an index naming another card outside the outline those corners span. One card seen
 in two places at once, at least half surely in each (a deck holds each card once), is a
 duplicate, unless one place alone is sure (CONFIDENT): that one stands and the doubtful rest
 are the duplicates. Conflicts and duplicates are reported as unsure, never as a guess.
@@ -502,6 +503,8 @@ def _two_cards(group: list[int], indices: list[_Index]) -> list[list[int]]:
         if indices[n].confidence >= CONFLICT_SURE:
             named.setdefault(indices[n].card, []).append(n)
     cards = [card for card, members in named.items() if len(members) >= 2]
+    if len(cards) == 1:
+        return _apart_from_pair(group, indices, cards[0])
     if len(cards) < 2 or len({Card(card).rank for card in cards}) < len(cards):
         return [group]
     parts: dict[int, list[int]] = {card: [] for card in cards}
@@ -513,6 +516,29 @@ def _two_cards(group: list[int], indices: list[_Index]) -> list[list[int]]:
             float(np.linalg.norm(indices[n].rank - indices[m].rank)) for m in named[card]))
         parts[nearest].append(n)
     return list(parts.values())
+
+
+def _apart_from_pair(group: list[int], indices: list[_Index], card: int) -> list[list[int]]:
+    """A group whose card is read from two opposite corners, which span its outline: indices
+    naming another card clearly (CONFLICTING) outside that outline are another card's, each
+    card's its own group. A paper region of two overlapping cards can pass for one whole card,
+    whose far corner lies at the other card's index; their outlines then come from the indices.
+    """
+    outline = _pair_outline([indices[n] for n in group], card)
+    if outline is None:
+        return [group]
+    apart: dict[int, list[int]] = {}
+    for n in group:
+        if (indices[n].card != card and indices[n].confidence >= CONFLICTING
+                and not _inside(outline, indices[n].rank)):
+            apart.setdefault(indices[n].card, []).append(n)
+    if not apart:
+        return [group]
+    away = {n for members in apart.values() for n in members}
+    for n in group:
+        # The paper they lie in is two cards, not one: outlines come from the indices.
+        indices[n].outline = None
+    return [[n for n in group if n not in away], *apart.values()]
 
 
 def _corners_read_it(members: list[_Index], card: Card) -> bool:
