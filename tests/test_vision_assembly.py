@@ -637,3 +637,15 @@ def test_a_card_read_from_two_corners_keeps_an_index_outside_them_apart():
         ("3c", 2, None), ("6h", 1, None)]
     three = next(s for s in sightings if str(s.card) == "3c")
     assert np.allclose(three.centre, [170.0, 201.5], atol=5)
+
+
+def test_a_view_pairing_a_piece_of_a_rank_with_the_rank_is_a_view_of_that_index():
+    # A 6h's index (span 20) and a short view of it that takes the top of the "6" for a rank
+    # and the rank itself for the suit (its suit point on the 6h's rank point), read as a Qh
+    # at 0.49: one index, the 6h's, not a faint Qh beside it (which two corners of a fan
+    # could join with a real Qh elsewhere, placing it between them).
+    probabilities = np.stack([reading("6h"), reading("Qh", 0.49)])
+    rank_points = np.array([[200.0, 200.0], [200.0, 191.0]], np.float32)
+    suit_points = np.array([[200.0, 220.0], [200.0, 201.0]], np.float32)
+    sightings = assemble(probabilities, rank_points, suit_points, ())
+    assert [(str(s.card), s.indices) for s in sightings] == [("6h", 1)]

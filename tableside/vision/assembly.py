@@ -90,7 +90,8 @@ SAME_SUIT = 0.2
 # 5000-31000, 8 groups, 7216 cards): 5 cards more read, neighbours in fans (a 2c 27 px from
 # the 10c beside it was one index with it, and unsure), and one wrong report more: that 10c,
 # its "0" half under the 2c (not asked for), read surely as a queen. Decks drawn by code
-# (seeds 77000/78000) and the photographs read the same.
+# (seeds 77000/78000) and the photographs read the same. So are they when one's suit point
+# lies on the other's rank point (within SAME_RANK): see _views_of_one_index.
 VIEWS_NEAR = 0.75
 SAME_RANK = 0.3
 SAME_SUIT_MARK = 0.5
@@ -365,13 +366,17 @@ def _join_readings(readings: list[_Index]) -> list[_Index]:
 def _views_of_one_index(view: _Index, first: _Index) -> bool:
     """Whether two readings are views of one index: turned alike, their rank points near, and
     sharing their rank mark (a speck beside it taken for the suit) or their suit (the "1" of
-    a "10" taken for the rank). Two readings apart in both are two indices side by side, the
-    neighbouring cards of a fan."""
+    a "10" taken for the rank), or the view taking the rank for its suit (a piece of the rank
+    for its rank: a held-out 4-colour 9h's turned index, read as a Qh at 0.49 from such a
+    view, was a faint Qh that joined a real one's corner across a fan, and placed it between
+    them). Two readings apart in all are two indices side by side, the neighbouring cards of
+    a fan."""
     span = max(view.span, first.span)
     rank_apart = float(np.linalg.norm(view.rank - first.rank))
     return (rank_apart < VIEWS_NEAR * span and float(view.down @ first.down) > 0.8
             and (rank_apart < SAME_RANK * span
-                 or float(np.linalg.norm(view.suit - first.suit)) < SAME_SUIT_MARK * span))
+                 or float(np.linalg.norm(view.suit - first.suit)) < SAME_SUIT_MARK * span
+                 or float(np.linalg.norm(view.suit - first.rank)) < SAME_RANK * span))
 
 
 def _same_points(view: _Index, best: _Index) -> bool:
