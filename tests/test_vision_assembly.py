@@ -649,3 +649,16 @@ def test_a_view_pairing_a_piece_of_a_rank_with_the_rank_is_a_view_of_that_index(
     suit_points = np.array([[200.0, 220.0], [200.0, 201.0]], np.float32)
     sightings = assemble(probabilities, rank_points, suit_points, ())
     assert [(str(s.card), s.indices) for s in sightings] == [("6h", 1)]
+
+
+def test_of_two_sure_places_of_a_card_the_one_on_another_sure_card_is_the_duplicate():
+    # A Td read surely from its upright corner, its turned far corner read as a 9d (a washed-out
+    # "10" read as a nine), and the real 9d elsewhere read from both corners, all at 0.99: the
+    # 9d on the Td is the misreading, and the 9d read elsewhere stands.
+    probabilities = np.stack([reading("Td"), reading("9d"), reading("9d"), reading("9d")])
+    rank_points = np.array([[112.0, 115.0], [205.0, 250.0], [500.0, 115.0], [605.0, 280.0]],
+                           np.float32)
+    suit_points = rank_points + np.array([[0, 20], [0, -20], [0, 20], [0, -20]], np.float32)
+    sightings = assemble(probabilities, rank_points, suit_points, ())
+    assert sorted((str(s.card), s.indices, s.problem) for s in sightings) == [
+        ("9d", 1, "duplicate"), ("9d", 2, None), ("Td", 1, None)]

@@ -490,6 +490,11 @@ def _join_indices(indices: list[_Index], rectangles: list[np.ndarray | None],
                 places = printed
             elif len(sure) == 1:
                 places = [n for n in places if n != sure[0]]
+            else:
+                # Sure alike: the misreadings are the ones in view on other cards read surely.
+                covered = [n for n in places if _on_another_card(n, sightings, members_of)]
+                if len(covered) == len(places) - 1:
+                    places = covered
             for n in places:
                 old = sightings[n]
                 sightings[n] = CardSighting(old.card, old.corners, old.confidence, old.indices,
@@ -674,6 +679,18 @@ def _printing_depths(sightings: list[CardSighting], members_of: list[list[_Index
     return [max((min(_depth(outline, m.rank) for m in members)
                  for card, outline in wholes if card != sighting.card), default=-1.0)
             for sighting, members in zip(sightings, members_of, strict=True)]
+
+
+def _on_another_card(n: int, sightings: list[CardSighting],
+                     members_of: list[list[_Index]]) -> bool:
+    """Whether all of sighting n's indices lie at least DUPLICATE_PRINTING_DEPTH inside the
+    part in view of another card read surely: a card whose corner names another is misread
+    there (a washed-out ten's corner read as a nine seen surely elsewhere)."""
+    return any(
+        other.card != sightings[n].card and _sure(other)
+        and all(_depth(other.corners, m.rank) >= DUPLICATE_PRINTING_DEPTH
+                for m in members_of[n])
+        for k, other in enumerate(sightings) if k != n)
 
 
 def _depth(rectangle: np.ndarray, point: np.ndarray) -> float:
