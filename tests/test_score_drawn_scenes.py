@@ -64,3 +64,15 @@ def test_why_tells_what_became_of_each_missed_cards_indices(tmp_path):
         assert re.search(rf"px\): .*  {part}( {part})*$", line), line
     # Without --why the lines are as before, with nothing after what was read.
     assert not any("cand" in line for line in outputs[0].splitlines() if " missed " in line)
+
+
+def test_the_unseen_groups_are_drawn_apart_from_every_other_set(tmp_path):
+    out = tmp_path / "figures.json"
+    run = subprocess.run([sys.executable, str(SCRIPT), "--unseen", "--groups", "107000",
+                          "--scenes", "2", "--processes", "1", "--json", str(out)],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    (figures,) = json.loads(out.read_text())
+    assert (figures["kind"], figures["seed"], figures["scenes"]) == ("drawn", 107000, 2)
+    assert figures["asked"] > 5
+    assert "drawn   bar" in run.stdout and "shared  bar" not in run.stdout
