@@ -126,15 +126,16 @@ def test_the_deck_index_place_is_learnt_from_an_index_read_beside_a_corner():
     corner = PaperCorner(np.array([100.0, 50.0]), np.array([1.0, 0.0]), np.array([0.0, 1.0]))
     # A rank 12 px across and 15 down from the corner, its suit 10 px below it: 1.2 and 1.5
     # spans.
-    place = learned_place([corner], np.float32([[112, 65]]), np.float32([[112, 75]]))
+    corners = corner_array([corner])
+    place = learned_place(corners, np.float32([[112, 65]]), np.float32([[112, 75]]))
     assert place is not None
     assert (place.across, place.down, place.span) == pytest.approx((1.2, 1.5, 10.0))
-    candidates = corner_candidates(find_marks(paper_on_felt()), [corner], place)
+    candidates = corner_candidates(find_marks(paper_on_felt()), corners, place)
     assert candidates.rank_points[2] == pytest.approx([112, 65])
     assert candidates.suit_points[2] == pytest.approx([112, 75])
     # An index turned another way, or far from every corner, teaches nothing.
-    assert learned_place([corner], np.float32([[112, 65]]), np.float32([[122, 65]])) is None
-    assert learned_place([corner], np.float32([[180, 140]]), np.float32([[180, 150]])) is None
+    assert learned_place(corners, np.float32([[112, 65]]), np.float32([[122, 65]])) is None
+    assert learned_place(corners, np.float32([[180, 140]]), np.float32([[180, 150]])) is None
 
 
 def test_a_court_card_whose_index_no_mark_shows_is_read_at_its_corner():

@@ -507,7 +507,8 @@ def _two_cards(group: list[int], indices: list[_Index]) -> list[list[int]]:
     or more (CONFLICT_SURE) is two cards, not one with a misread corner: joining takes an index
     turned half round near a whole card's far corner for that card's, and the next card's
     corner can lie there (two cards edge to edge). It is parted by card; indices of other
-    cards go with the nearest corner."""
+    cards go with the nearest corner. A group with one card read by two corners or more is
+    parted by _apart_from_pair (which also takes the paper outline from its indices)."""
     named: dict[int, list[int]] = {}
     for n in group:
         if indices[n].confidence >= CONFLICT_SURE:

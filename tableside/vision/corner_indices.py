@@ -111,10 +111,12 @@ class IndexPlace:
     down: float
     span: float
 
-    def rank_of(self, corner: PaperCorner, size: float = 1.0) -> np.ndarray:
-        """Where the rank of the corner's index is, for an index ``size`` times the usual."""
-        return corner.point + size * self.span * (self.across * corner.across
-                                                  + self.down * corner.down)
+    def rank_of(self, corners: np.ndarray, size: float | np.ndarray = 1.0) -> np.ndarray:
+        """Where the rank of each corner's index is (``corners`` as corner_array gives them),
+        for an index ``size`` times the usual (a number, or one per corner)."""
+        points, acrosses, downs = corners.transpose(1, 0, 2)
+        return points + np.reshape(size, (-1, 1)) * self.span * (self.across * acrosses
+                                                                 + self.down * downs)
 
 
 def paper_corners(marks: Marks) -> list[PaperCorner]:
@@ -166,15 +168,15 @@ def _square_corners(contour: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.nda
     return points[a] + u[:, None] * edges[a], arriving, leaving
 
 
-def learned_place(corners: list[PaperCorner], rank_points: np.ndarray,
+def learned_place(corners: np.ndarray, rank_points: np.ndarray,
                   suit_points: np.ndarray) -> IndexPlace | None:
     """The deck's index place, from the indices read surely (their rank and suit points) next
-    to the corners; None when none is."""
-    if len(rank_points) == 0 or not corners:
+    to the corners (as corner_array gives them); None when none is."""
+    if len(rank_points) == 0 or len(corners) == 0:
         return None
     spans = np.linalg.norm(suit_points - rank_points, axis=1)
     spans = np.maximum(spans, 1e-6)
-    points, acrosses, downs = corner_array(corners).transpose(1, 0, 2)
+    points, acrosses, downs = corners.transpose(1, 0, 2)
     # Per corner (row) and index (column), in spans: the rank across and down from the
     # corner, and the way from rank to suit along the corner's down.
     offsets = rank_points[None] - points[:, None]
@@ -190,43 +192,37 @@ def learned_place(corners: list[PaperCorner], rank_points: np.ndarray,
                       float(np.median(spans)))
 
 
-def corner_candidates(marks: Marks, corners: list[PaperCorner], place: IndexPlace) -> Candidates:
-    """Per corner, a candidate at each of SIZES, in that order."""
-    ranks, suits = [], []
-    for corner in corners:
-        for size in SIZES:
-            rank = place.rank_of(corner, size)
-            ranks.append(rank)
-            suits.append(rank + size * place.span * corner.down)
-    return placed_at(marks, np.array(ranks), np.array(suits))
+def corner_candidates(marks: Marks, corners: np.ndarray, place: IndexPlace) -> Candidates:
+    """Per corner (as corner_array gives them), a candidate at each of SIZES, in that order."""
+    repeated = np.repeat(corners, len(SIZES), axis=0)
+    sizes = np.tile(SIZES, len(corners))
+    ranks = place.rank_of(repeated, sizes)
+    return placed_at(marks, ranks, ranks + sizes[:, None] * place.span * repeated[:, 2])
 
 
 def read_corners(reader: IndexReader, marks: Marks, candidates: Candidates,
-                 probabilities: np.ndarray, corners: list[PaperCorner] | None = None,
+                 probabilities: np.ndarray, corners: np.ndarray | None = None,
                  wholes: list[np.ndarray | None] | None = None
                  ) -> tuple[Candidates, np.ndarray]:
     """The sure readings at the paper corners whose index place holds no sure reading yet,
     given the frame's candidates so far and their probabilities (N x 53): per corner read
     surely, its place as a candidate, and its probabilities (the readers' mean). ``corners``
-    are the frame's paper_corners(marks), when already worked out; ``wholes`` its
+    are the frame's paper_corners(marks) as corner_array gives them, when already worked out;
+    ``wholes`` its
     whole_cards(marks), whose corners beside a long side are not looked at (INWARD)."""
     nothing = (candidates.subset(np.zeros(0, np.int64)), np.zeros((0, NO_INDEX + 1), np.float32))
     confidence = probabilities[:, :NO_INDEX].max(axis=1)
     sure = confidence >= CONFIDENT
-    corners = paper_corners(marks) if corners is None else corners
+    corners = corner_array(paper_corners(marks)) if corners is None else corners
     place = learned_place(corners, candidates.rank_points[sure], candidates.suit_points[sure])
     if place is None:
         return nothing
     sure_points, sure_spans = candidates.rank_points[sure], candidates.spans[sure]
-    arrays = corner_array(corners)
-    points, acrosses, downs = arrays.transpose(1, 0, 2)
-    index_places = points + place.span * (place.across * acrosses + place.down * downs)
-    read_here = (np.linalg.norm(sure_points[None] - index_places[:, None], axis=2)
+    read_here = (np.linalg.norm(sure_points[None] - place.rank_of(corners)[:, None], axis=2)
                  <= READ_HERE * sure_spans).any(axis=1)
-    looked_at = ~(read_here | _beside_long_sides(marks, arrays, wholes, sure_points,
-                                                  candidates.suit_points[sure]))
-    corners = [corner for corner, looked in zip(corners, looked_at, strict=True) if looked]
-    if not corners:
+    corners = corners[~(read_here | _beside_long_sides(marks, corners, wholes, sure_points,
+                                                       candidates.suit_points[sure]))]
+    if len(corners) == 0:
         return nothing
     places = corner_candidates(marks, corners, place)
     chosen, read, rivals = surest_places(reader, marks, places, len(SIZES), READ_CLOSELY,

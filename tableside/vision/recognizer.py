@@ -90,7 +90,7 @@ class CardRecognizer:
         probabilities = np.concatenate([probabilities, placed_probabilities])
         # Cards partly under others whose indices no mark showed: read where a corner of their
         # paper places them.
-        corners = paper_corners(marks)
+        corners = corner_array(paper_corners(marks))
         cornered, cornered_probabilities = read_corners(self.reader, marks, candidates,
                                                         probabilities, corners, wholes)
         candidates = Candidates.join([candidates, cornered])
@@ -99,7 +99,7 @@ class CardRecognizer:
             probabilities = judged_by_ink(marks, candidates, probabilities)
         sightings = assemble(probabilities, candidates.rank_points, candidates.suit_points,
                              marks.outlines, pip_counts(marks, wholes, self.pip_reader),
-                             marks.cards, corner_array(corners))
+                             marks.cards, corners)
         if scale != 1.0:
             sightings = [CardSighting(s.card, s.corners / scale, s.confidence, s.indices,
                                       s.problem) for s in sightings]
