@@ -662,3 +662,19 @@ def test_of_two_sure_places_of_a_card_the_one_on_another_sure_card_is_the_duplic
     sightings = assemble(probabilities, rank_points, suit_points, ())
     assert sorted((str(s.card), s.indices, s.problem) for s in sightings) == [
         ("9d", 1, "duplicate"), ("9d", 2, None), ("Td", 1, None)]
+
+
+def test_a_faint_reading_beside_a_sure_index_does_not_move_its_card():
+    # A fan of a four-corner drawn deck (scene 118000+23 of scripts/score_drawn_scenes.py): an
+    # 8s's top-left index read at 1.00, and beside it, in a row, the 8c's under it read as 8s
+    # at 0.66 (a small club taken for a spade). The two join, but the faint one is no witness
+    # of where the card's top-left corner is: the 8s lies down and to the right of its sure
+    # index, not of the faint one on its neighbour.
+    probabilities = np.stack([reading("8s", 0.9999), reading("8s", 0.663)])
+    rank_points = np.array([[641.0, 560.0], [606.0, 537.0]], np.float32)
+    downs = np.array([[-0.72, 0.69], [-0.58, 0.82]], np.float32)
+    suit_points = rank_points + 6.7 * downs
+    sightings = assemble(probabilities, rank_points, suit_points, ())
+    assert [(str(s.card), s.indices, s.problem) for s in sightings] == [("8s", 2, None)]
+    assert np.linalg.norm(sightings[0].corners[0] - rank_points[0]) < 2 * 6.7
+
