@@ -678,3 +678,31 @@ def test_a_faint_reading_beside_a_sure_index_does_not_move_its_card():
     assert [(str(s.card), s.indices, s.problem) for s in sightings] == [("8s", 2, None)]
     assert np.linalg.norm(sightings[0].corners[0] - rank_points[0]) < 2 * 6.7
 
+
+
+def test_a_four_corner_cards_top_right_and_bottom_left_indices_are_one_card():
+    # A drawn four-corner deck's Ad, 154 px wide, seen from its top-right index and its
+    # bottom-left one (turned half round): each lies down and to the left of the other as it
+    # reads, and they are farther apart than the card its small indices suggest (scene
+    # 117000+123). One card, not two duplicates.
+    probabilities = np.stack([reading("Ad", 0.9999), reading("Ad", 0.9999)])
+    rank_points = np.array([[39.0, 483.0], [49.0, 688.0]], np.float32)
+    downs = np.array([[0.66, 0.75], [-0.66, -0.75]], np.float32)
+    suit_points = rank_points + 15.5 * downs
+    sightings = assemble(probabilities, rank_points, suit_points, ())
+    assert [(str(s.card), s.indices, s.problem) for s in sightings] == [("Ad", 2, None)]
+
+
+def test_a_faint_reading_down_and_left_of_a_sure_index_is_no_top_right_corner_of_its_card():
+    # A 2h's top-left index read at 1.00 and, down and to its left, a piece of its picture
+    # turned half round read 2h at 0.18 (scene 61000+144): as a four-corner deck's top-right
+    # and bottom-left corners they would put the 2h on its neighbours. The 2h lies down and to
+    # the right of its sure index.
+    probabilities = np.stack([reading("2h", 0.9999), reading("2h", 0.181)])
+    rank_points = np.array([[1163.0, 264.0], [1145.0, 386.0]], np.float32)
+    downs = np.array([[0.21, 0.98], [-0.42, -0.91]], np.float32)
+    suit_points = rank_points + np.array([[15.4], [33.0]], np.float32) * downs
+    sightings = assemble(probabilities, rank_points, suit_points, ())
+    sure = [s for s in sightings if s.confidence >= CONFIDENT]
+    assert [str(s.card) for s in sure] == ["2h"]
+    assert np.linalg.norm(sure[0].corners[0] - rank_points[0]) < 2 * 15.4

@@ -889,7 +889,8 @@ def _same_card(a: _Index, outline_a: np.ndarray, b: _Index, outline_b: np.ndarra
         distance = np.linalg.norm(a.rank - b.rank)
         size = max(size, np.linalg.norm(outline_b[1] - outline_b[0]))
         return bool(distance < 2.0 * size or (distance < SAME_CARD_SPANS * max(a.span, b.span)
-                                              and (_facing(a, b) or _in_column(a, b))))
+                                              and (_facing(a, b) or _in_column(a, b)
+                                                   or _top_right_and_bottom_left(a, b))))
     # Different cards read on one card: the other index turned half round, where this card's
     # far corner index is. Only on a whole card, whose far corner is known: in a fan, the next
     # card's far corner lies too near where an estimated outline puts this one's.
@@ -919,7 +920,21 @@ def _pair_outline(members: list[_Index], card: int) -> np.ndarray | None:
             outline = _opposite_corners(a, b)
             if outline is not None:
                 return outline
+    for a in named:
+        for b in named:
+            if _top_right_and_bottom_left(a, b):
+                return _opposite_corners(a, b, left=True)
     return None
+
+
+def _top_right_and_bottom_left(a: _Index, b: _Index) -> bool:
+    """Whether indices a and b, both read surely, are a four-corner deck's top-right and
+    bottom-left ones: b turned half round, down and to the left as a reads, in a card's
+    proportions (_opposite_corners). A faint reading so placed is as likely a piece of a
+    picture (a 2h's top-left index, read at 1.00, and a piece of its picture read 2h at 0.18
+    put the 2h on its neighbours, scene 61000+144)."""
+    return (min(a.confidence, b.confidence) >= CONFIDENT
+            and _opposite_corners(a, b, left=True) is not None)
 
 
 def _column_outline(members: list[_Index], card: int, aspect: float,
@@ -1071,11 +1086,22 @@ def _in_column(a: _Index, b: _Index) -> bool:
                 and float(-way @ b.down) > 0)
 
 
-def _opposite_corners(a: _Index, b: _Index) -> np.ndarray | None:
+def _opposite_corners(a: _Index, b: _Index, *, left: bool = False) -> np.ndarray | None:
     """The card outline if index b lies as the corner opposite index a's (turned half round,
-    down and to the right as a reads, in a card's proportions), else None."""
+    down and to the right as a reads, in a card's proportions), else None. With ``left``, down
+    and to the left: a four-corner deck's top-right index and its bottom-left one."""
     if float(a.down @ b.down) > -0.8:
         return None
+    if left:
+        # Each index's own corner is up and to its right.
+        corner_a = a.rank + CORNER_LEFT * a.span * a.right - CORNER_UP * a.span * a.down
+        corner_b = b.rank + CORNER_LEFT * b.span * b.right - CORNER_UP * b.span * b.down
+        width = -float((corner_b - corner_a) @ a.right)
+        height = float((corner_b - corner_a) @ a.down)
+        if width <= 0 or not PAIR_ASPECTS[0] <= height / width <= PAIR_ASPECTS[1]:
+            return None
+        top_left = corner_a - width * a.right
+        return np.array([top_left, corner_a, corner_a + height * a.down, corner_b])
     corner_a = a.rank - CORNER_LEFT * a.span * a.right - CORNER_UP * a.span * a.down
     corner_b = b.rank - CORNER_LEFT * b.span * b.right - CORNER_UP * b.span * b.down
     width = float((corner_b - corner_a) @ a.right)
