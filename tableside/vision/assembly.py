@@ -1089,25 +1089,20 @@ def _in_column(a: _Index, b: _Index) -> bool:
 def _opposite_corners(a: _Index, b: _Index, *, left: bool = False) -> np.ndarray | None:
     """The card outline if index b lies as the corner opposite index a's (turned half round,
     down and to the right as a reads, in a card's proportions), else None. With ``left``, down
-    and to the left: a four-corner deck's top-right index and its bottom-left one."""
+    and to the left: a four-corner deck's top-right index and its bottom-left one, whose own
+    corners are up and to their right."""
     if float(a.down @ b.down) > -0.8:
         return None
-    if left:
-        # Each index's own corner is up and to its right.
-        corner_a = a.rank + CORNER_LEFT * a.span * a.right - CORNER_UP * a.span * a.down
-        corner_b = b.rank + CORNER_LEFT * b.span * b.right - CORNER_UP * b.span * b.down
-        width = -float((corner_b - corner_a) @ a.right)
-        height = float((corner_b - corner_a) @ a.down)
-        if width <= 0 or not PAIR_ASPECTS[0] <= height / width <= PAIR_ASPECTS[1]:
-            return None
-        top_left = corner_a - width * a.right
-        return np.array([top_left, corner_a, corner_a + height * a.down, corner_b])
-    corner_a = a.rank - CORNER_LEFT * a.span * a.right - CORNER_UP * a.span * a.down
-    corner_b = b.rank - CORNER_LEFT * b.span * b.right - CORNER_UP * b.span * b.down
-    width = float((corner_b - corner_a) @ a.right)
+    side = -1.0 if left else 1.0
+    corner_a = a.rank - side * CORNER_LEFT * a.span * a.right - CORNER_UP * a.span * a.down
+    corner_b = b.rank - side * CORNER_LEFT * b.span * b.right - CORNER_UP * b.span * b.down
+    width = side * float((corner_b - corner_a) @ a.right)
     height = float((corner_b - corner_a) @ a.down)
     if width <= 0 or not PAIR_ASPECTS[0] <= height / width <= PAIR_ASPECTS[1]:
         return None
+    if left:
+        return np.array([corner_a - width * a.right, corner_a, corner_a + height * a.down,
+                         corner_b])
     return np.array([corner_a, corner_a + width * a.right, corner_b,
                      corner_a + height * a.down])
 
