@@ -706,3 +706,20 @@ def test_a_faint_reading_down_and_left_of_a_sure_index_is_no_top_right_corner_of
     sure = [s for s in sightings if s.confidence >= CONFIDENT]
     assert [str(s.card) for s in sure] == ["2h"]
     assert np.linalg.norm(sure[0].corners[0] - rank_points[0]) < 2 * 15.4
+
+
+def test_a_lone_top_right_index_at_the_frames_edge_has_its_card_out_of_the_frame():
+    # A four-corner deck's card mostly out of the frame, its top-right index in view at the
+    # frame's left edge (scene 68000+55 had it at the top edge): the card to the index's left
+    # is mostly outside the frame, which neither shows nor contradicts it, while a card down
+    # and to the right of it (as from a top-left index) would lie mostly on bare table.
+    paper = np.zeros((400, 600), np.uint8)
+    paper[90:250, 0:18] = 255  # the strip of the 2h in view
+    paper[95:260, 195:340] = 255  # an 8c showing its top two indices
+    cards = [reading("2h"), reading("8c"), reading("8c")]
+    rank_points = np.array([[8.0, 112.0], [210.0, 112.0], [310.0, 112.0]], np.float32)
+    suit_points = rank_points + np.array([0.0, 17.0], np.float32)
+    sightings = assemble(np.stack(cards), rank_points, suit_points, (), paper=paper)
+    (two,) = [s for s in sightings if str(s.card) == "2h"]
+    # Outlined by its part in the frame: the strip left of the index's right edge.
+    assert two.corners[:, 0].max() < 8.0 + 17.0
