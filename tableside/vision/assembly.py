@@ -890,7 +890,8 @@ def _same_card(a: _Index, outline_a: np.ndarray, b: _Index, outline_b: np.ndarra
         size = max(size, np.linalg.norm(outline_b[1] - outline_b[0]))
         return bool(distance < 2.0 * size or (distance < SAME_CARD_SPANS * max(a.span, b.span)
                                               and (_facing(a, b) or _in_column(a, b)
-                                                   or _top_right_and_bottom_left(a, b))))
+                                                   or _top_right_and_bottom_left(a, b)
+                                                   is not None)))
     # Different cards read on one card: the other index turned half round, where this card's
     # far corner index is. Only on a whole card, whose far corner is known: in a fan, the next
     # card's far corner lies too near where an estimated outline puts this one's.
@@ -922,19 +923,21 @@ def _pair_outline(members: list[_Index], card: int) -> np.ndarray | None:
                 return outline
     for a in named:
         for b in named:
-            if _top_right_and_bottom_left(a, b):
-                return _opposite_corners(a, b, left=True)
+            outline = _top_right_and_bottom_left(a, b)
+            if outline is not None:
+                return outline
     return None
 
 
-def _top_right_and_bottom_left(a: _Index, b: _Index) -> bool:
-    """Whether indices a and b, both read surely, are a four-corner deck's top-right and
-    bottom-left ones: b turned half round, down and to the left as a reads, in a card's
-    proportions (_opposite_corners). A faint reading so placed is as likely a piece of a
-    picture (a 2h's top-left index, read at 1.00, and a piece of its picture read 2h at 0.18
-    put the 2h on its neighbours, scene 61000+144)."""
-    return (min(a.confidence, b.confidence) >= CONFIDENT
-            and _opposite_corners(a, b, left=True) is not None)
+def _top_right_and_bottom_left(a: _Index, b: _Index) -> np.ndarray | None:
+    """The card outline if indices a and b, both read surely, are a four-corner deck's
+    top-right and bottom-left ones: b turned half round, down and to the left as a reads, in a
+    card's proportions (_opposite_corners); else None. A faint reading so placed is as likely a
+    piece of a picture (a 2h's top-left index, read at 1.00, and a piece of its picture read
+    2h at 0.18 put the 2h on its neighbours, scene 61000+144)."""
+    if min(a.confidence, b.confidence) < CONFIDENT:
+        return None
+    return _opposite_corners(a, b, left=True)
 
 
 def _column_outline(members: list[_Index], card: int, aspect: float,

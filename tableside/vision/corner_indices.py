@@ -208,8 +208,8 @@ def read_corners(reader: IndexReader, marks: Marks, candidates: Candidates,
     given the frame's candidates so far and their probabilities (N x 53): per corner read
     surely, its place as a candidate, and its probabilities (the readers' mean). ``corners``
     are the frame's paper_corners(marks) as corner_array gives them, when already worked out;
-    ``wholes`` its
-    whole_cards(marks), whose corners beside a long side are not looked at (INWARD)."""
+    ``wholes`` its whole_cards(marks), whose corners beside a long side are not looked at
+    (INWARD)."""
     nothing = (candidates.subset(np.zeros(0, np.int64)), np.zeros((0, NO_INDEX + 1), np.float32))
     confidence = probabilities[:, :NO_INDEX].max(axis=1)
     sure = confidence >= CONFIDENT

@@ -73,7 +73,7 @@ class CardRecognizer:
         self.suit_inks = True
         self.max_width = max_width
         # Each frame's arrays are freed before the next: have the allocator keep their memory
-        # (6.5-10 ms of page faults a frame otherwise; tableside/vision/memory.py).
+        # rather than fault it in anew every frame (figures in tableside/vision/memory.py).
         keep_freed_memory()
 
     def recognize(self, frame: np.ndarray) -> Recognition:
