@@ -58,6 +58,19 @@ Going on from the second, third or fourth reader with --scenes 3000 --epochs 4
 --learning-rate 1e-3 --small-share 0.5 --four-colour-share 0.2 --big-suit-share 0.3 (32-37 min
 each) changed what scripts/score_drawn_scenes.py reads over its fourteen groups by -4 to +4
 cards and made 1 to 5 wrong reports more, so none was shipped.
+
+With --light the reader halves the patch right after its first convolution (build_reader), for
+a cheaper first reader; it is not shipped either. Trained with --scenes 5000 --epochs 8
+--seed 2020 --light --given-finder (the shipped finder; 18 min making examples, 40 min
+training), it read its validation examples as the shipped first reader does (at 0.9: 0.902
+read, 0.0074 wrong, against 0.903 and 0.0094). Alone (ONNX Runtime, one thread, batches of
+64) it costs 74.7 us a patch in float against the shipped first reader's 98.3; made 8-bit by
+scripts/quantize_readers.py it costs more (130.6). In the recogniser it is less often sure
+that a patch is no index, so at the shipped SCREENED more patches reach the wide readers (the
+second's 30.9 -> 36.8 a frame of the bench's) and a frame gained nothing (scripts/ab_vision.py
++0.43 ms); at SCREENED 0.95, which screens as many, -1.3 ms a frame (median, 4 passes). But
+scripts/score_drawn_scenes.py read the ten groups' shared decks 7,185 -> 7,179 of 7,216 with
+2 -> 5 wrong reports, and the drawn decks 2,264 -> 2,262 of 2,275 (wrong 4 -> 3).
 """
 
 from __future__ import annotations
@@ -155,6 +168,10 @@ def main() -> None:
     parser.add_argument("--learning-rate", type=float, default=5e-3)
     parser.add_argument("--wide", action="store_true",
                         help="a reader with twice the channels and hidden units")
+    parser.add_argument("--light", action="store_true",
+                        help="a reader that halves the patch after its first convolution "
+                             "(three convolutions, about 3.2 of the 5.6 million "
+                             "multiply-adds a patch)")
     parser.add_argument("--small-share", type=float, default=0.0,
                         help="share of the scenes whose cards are all small (54-95 px wide)")
     parser.add_argument("--four-colour-share", type=float, default=0.0,
@@ -219,6 +236,7 @@ def main() -> None:
         **({"four_colour_share": args.four_colour_share} if args.four_colour_share else {}),
         **({"big_suit_share": args.big_suit_share} if args.big_suit_share else {}),
         **({"wide": True} if args.wide else {}),
+        **({"light": True} if args.light else {}),
         "examples": len(data["train_labels"]),
         "seconds_making_examples": round(made - started),
         "seconds_training": round(trained - made),
@@ -509,12 +527,22 @@ def build_finder():
         nn.Flatten(), nn.Linear(32 * (GLANCE // 4) ** 2, 64), nn.ReLU(), nn.Linear(64, 1))
 
 
-def build_reader(wide: bool = False):
+def build_reader(wide: bool = False, light: bool = False):
     """The closer look: about 160,000 weights (627,000 when ``wide``: twice the channels after
     the first layer, twice the hidden units, at twice the cost a patch); 14 rank logits (13
-    and none), 4 suit logits."""
+    and none), 4 suit logits. ``light`` halves the patch right after the first convolution and
+    has one convolution fewer: the full-size 16 -> 16 convolution was a third of the first
+    reader's time."""
     import torch.nn as nn
 
+    if light:
+        return nn.Sequential(
+            nn.Conv2d(CHANNELS, 16, 3, padding=1), nn.BatchNorm2d(16), nn.ReLU(),
+            nn.MaxPool2d(2),
+            nn.Conv2d(16, 32, 3, padding=1), nn.BatchNorm2d(32), nn.ReLU(), nn.MaxPool2d(2),
+            nn.Conv2d(32, 64, 3, padding=1), nn.BatchNorm2d(64), nn.ReLU(), nn.MaxPool2d(2),
+            nn.Flatten(), nn.Dropout(0.2), nn.Linear(64 * (PATCH // 8) ** 2, 128),
+            nn.ReLU(), nn.Linear(128, 18))
     first, second, third, fourth, hidden = (16, 32, 64, 128, 256) if wide else \
         (16, 16, 32, 64, 128)
     return nn.Sequential(
@@ -680,7 +708,7 @@ def train(args: argparse.Namespace, data: dict[str, np.ndarray]) -> dict:
     sub_labels = labels[torch.from_numpy(passed)]
     ranks = torch.where(sub_labels == NO_INDEX, torch.tensor(13), sub_labels // 4)
     suits = torch.where(sub_labels == NO_INDEX, torch.tensor(-100), sub_labels % 4)
-    reader = build_reader(args.wide)
+    reader = build_reader(args.wide, args.light)
     if args.start_from:
         load_folded(reader, args.start_from)
     fit(reader, subset, lambda out, rows: functional.cross_entropy(out[:, :14], ranks[rows])
