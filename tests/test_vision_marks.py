@@ -84,6 +84,24 @@ def test_a_rank_in_a_hard_shadow_on_a_card_is_a_mark():
     assert len(shadowed) == 1 and shadowed[0][:, 0].min() <= 202
 
 
+def test_a_card_in_a_deep_shadow_beside_a_lit_card_is_paper():
+    # A player leaning over the table shades it from a lamp: a card in the shadow, 150 px from
+    # a lit one, is a third as bright as that card's paper. It is still paper, as three times
+    # as bright as the felt beside it in the shadow (marks.py's SHADOW_CONTRAST), and the rank
+    # printed on it is a mark.
+    generator = np.random.default_rng(6)
+    image = np.full((720, 1280, 3), 70, np.float32)
+    image[300:440, 200:300] = 235  # the lit card
+    image[300:440, 450:550] = 235  # the card in the shadow
+    image[315:335, 462:470] = 30  # its rank's stroke
+    image[:, 390:] *= 0.35
+    image += generator.normal(0, 4, image.shape)
+    marks = find_marks(np.clip(cv2.GaussianBlur(image, (0, 0), 1.0), 0, 255).astype(np.uint8))
+    strokes = marks.passes[0].centroids[marks.passes[0].areas >= 100]
+    assert [(round(x), round(y)) for x, y in strokes] == [(465, 324)]
+    assert any(abs(outline[:, 0].mean() - 500) < 10 for outline in marks.outlines)
+
+
 def test_a_rank_in_a_scrap_of_paper_too_small_for_a_card_is_a_mark():
     # A card mostly under others may show no more paper than a scrap around its index, too
     # small to be taken for a card (MIN_PAPER_AREA): the rank in it is a mark all the same,
