@@ -496,8 +496,8 @@ def paper_bars(level: np.ndarray, darkness: np.ndarray) -> tuple[np.ndarray, np.
     small_level = cv2.resize(level, size, interpolation=cv2.INTER_AREA)
     small_darkness = cv2.resize(darkness, size, interpolation=cv2.INTER_AREA)
     overall = float(np.percentile(level[::4, ::4], 99.5))
-    brightest = np.maximum(_regional(small_level, REGION, cv2.MORPH_DILATE),
-                           np.uint8(min(255, round(DIM_REGION * overall))))
+    dim = np.uint8(min(255, round(DIM_REGION * overall)))
+    brightest = np.maximum(_regional(small_level, REGION, cv2.MORPH_DILATE), dim)
     least_level = cv2.convertScaleAbs(brightest, alpha=PAPER_SHARE)
     darkest = _regional(small_darkness, TABLE_REGION, cv2.MORPH_ERODE)
     table = cv2.convertScaleAbs(darkest, alpha=TABLE_CONTRAST)
@@ -506,8 +506,7 @@ def paper_bars(level: np.ndarray, darkness: np.ndarray) -> tuple[np.ndarray, np.
     # The bars for paper in a shadow hold where both are looser than those above (where one is
     # stricter, paper would have to pass the level's bar of one pair and the pixel's of the
     # other: the light squares of a card's back did).
-    near_brightest = np.maximum(_regional(small_level, SHADOW_REGION, cv2.MORPH_DILATE),
-                                np.uint8(min(255, round(DIM_REGION * overall))))
+    near_brightest = np.maximum(_regional(small_level, SHADOW_REGION, cv2.MORPH_DILATE), dim)
     near_level = cv2.convertScaleAbs(near_brightest, alpha=PAPER_SHARE)
     near_darkness = cv2.max(near_level, cv2.convertScaleAbs(darkest, alpha=SHADOW_CONTRAST))
     in_shadow = (near_level <= least_level) & (near_darkness <= least_darkness)
