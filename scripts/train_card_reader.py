@@ -166,12 +166,14 @@ def main() -> None:
                         help="a trained reader (ONNX) to go on training (with --given-finder), "
                              "its batch norms kept as they are")
     parser.add_argument("--learning-rate", type=float, default=5e-3)
-    parser.add_argument("--wide", action="store_true",
-                        help="a reader with twice the channels and hidden units")
-    parser.add_argument("--light", action="store_true",
-                        help="a reader that halves the patch after its first convolution "
-                             "(three convolutions, about 3.2 of the 5.6 million "
-                             "multiply-adds a patch)")
+    # (One shape or the other: build_reader ignores --wide when --light is given.)
+    shape = parser.add_mutually_exclusive_group()
+    shape.add_argument("--wide", action="store_true",
+                       help="a reader with twice the channels and hidden units")
+    shape.add_argument("--light", action="store_true",
+                       help="a reader that halves the patch after its first convolution "
+                            "(three convolutions, about 3.2 of the 5.6 million "
+                            "multiply-adds a patch)")
     parser.add_argument("--small-share", type=float, default=0.0,
                         help="share of the scenes whose cards are all small (54-95 px wide)")
     parser.add_argument("--four-colour-share", type=float, default=0.0,
