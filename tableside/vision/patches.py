@@ -34,6 +34,8 @@ colour noise.
 
 from __future__ import annotations
 
+import functools
+
 import cv2
 import numpy as np
 
@@ -186,9 +188,17 @@ def _top(ink: np.ndarray, on_index: np.ndarray | None = None) -> np.ndarray:
 
 def _sample_points(transforms: np.ndarray, size: int) -> np.ndarray:
     """N x 2 x size*size: where each patch pixel comes from in the frame."""
+    # (One product of all the maps' rows with the grid, the same numbers as one per map.)
+    return (_invert(transforms).reshape(-1, 3) @ _grid(size)).reshape(len(transforms), 2, -1)
+
+
+@functools.cache
+def _grid(size: int) -> np.ndarray:
+    """3 x size*size: each patch pixel's column and row, and 1."""
     grid_y, grid_x = np.mgrid[0:size, 0:size].astype(np.float64)
     grid = np.stack([grid_x.ravel(), grid_y.ravel(), np.ones(size * size)])
-    return _invert(transforms) @ grid
+    grid.flags.writeable = False
+    return grid
 
 
 def _cut(marks: Marks, view: str, points: np.ndarray, transforms: np.ndarray,
