@@ -126,6 +126,28 @@ def test_a_rank_whose_suit_ran_into_a_chip_is_a_lone_candidate_of_the_cut_pass()
     assert set(candidates.passes[on_seven & on_chip & lone]) == {CUT_PASS}
 
 
+def test_a_thick_suit_against_a_big_pip_is_a_mark_of_the_cut_pass():
+    # An index whose suit is thick enough to be a body (a large card's) printed against a big
+    # pip that also touches its "2": one mark at every threshold, and the pass that cuts
+    # bodies away parts the 2 but took the suit for part of the pip's body. The suit, much
+    # thinner than the pip, is a mark of its own there (a suit, not a parted stroke), so the
+    # 2 pairs with it.
+    suit = (117, 95)
+    image = card_corner("2", suit, 7)
+    cv2.circle(image, (138, 88), 18, (20, 20, 20), -1, cv2.LINE_AA)  # the big pip
+    marks = find_marks(cv2.GaussianBlur(image, (0, 0), 0.8))
+    cut = marks.passes[CUT_PASS]
+    shown = [n for n in range(len(cut)) if cut.areas[n] > 0]
+    on_suit = [n for n in shown if np.linalg.norm(cut.centroids[n] - suit) < 4]
+    assert len(on_suit) == 1 and not cut.parted[on_suit[0]]
+    assert cut.areas[on_suit[0]] < np.pi * 7 ** 2  # the suit alone, not the pip
+    candidates = find_candidates(marks)
+    on_two = np.linalg.norm(candidates.rank_points - (115, 71), axis=1) < 3
+    paired = np.linalg.norm(candidates.suit_points - np.array(suit), axis=1) < 4
+    assert set(candidates.passes[on_two & paired]) == {CUT_PASS}
+    assert (candidates.suit_marks[on_two & paired] == on_suit[0]).all()
+
+
 def test_moved_views_turn_and_scale_about_the_middle_and_shift_to_the_right():
     marks = np.array([3], np.int32)
     candidate = Candidates(np.array([[10.0, 0.0]], np.float32),
