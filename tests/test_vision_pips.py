@@ -139,6 +139,19 @@ def test_small_pips_left_out_of_the_count_make_it_count_nothing():
     assert pip_counts(find_marks(on_felt(face, 80, 20))) == [None]
 
 
+def test_pips_twice_the_size_of_the_others_count_nothing():
+    # Two marks as large as two joined pips (or a big suit beside the index with the pips it
+    # touches) with a smaller one between them: counted, they would call a five a three.
+    def face(outer: int) -> np.ndarray:
+        drawn = np.full((290, 200, 4), 255, np.uint8)
+        for along, radius in ((0.2, outer), (0.5, 13), (0.8, outer)):
+            cv2.circle(drawn, (100, round(290 * along)), radius, (20, 20, 200, 255), -1)
+        return drawn
+
+    assert pip_counts(find_marks(on_felt(face(15), 100, 20)))[0].count == 3  # 1.3 times
+    assert pip_counts(find_marks(on_felt(face(19), 100, 20))) == [None]  # 2.1 times
+
+
 def test_a_card_with_a_chip_on_it_counts_nothing():
     face = deck_faces("gnome-tango")["8s"].image
     frame = on_felt(face, 90, 10)
