@@ -152,6 +152,20 @@ def test_pips_twice_the_size_of_the_others_count_nothing():
     assert pip_counts(find_marks(on_felt(face(19), 100, 20))) == [None]  # 2.1 times
 
 
+def test_three_marks_across_the_card_are_not_a_three():
+    # A two's or a three's pips run down the card's middle column. An ace with a big suit
+    # beside each index, in opposite corners, lines its three marks up across the card.
+    def face(sideways: float) -> np.ndarray:
+        drawn = np.full((290, 200, 4), 255, np.uint8)
+        for along, across in ((0.2, 0.5 + sideways), (0.5, 0.5), (0.8, 0.5 - sideways)):
+            cv2.circle(drawn, (round(200 * across), round(290 * along)), 15,
+                       (20, 20, 20, 255), -1)
+        return drawn
+
+    assert pip_counts(find_marks(on_felt(face(0), 100, 20)))[0].count == 3
+    assert pip_counts(find_marks(on_felt(face(0.27), 100, 20))) == [None]
+
+
 def test_a_card_with_a_chip_on_it_counts_nothing():
     face = deck_faces("gnome-tango")["8s"].image
     frame = on_felt(face, 90, 10)

@@ -92,6 +92,13 @@ ACE_AREA = 0.08
 # -> 2,256 of 2,275 at 0.9 (a jack read at 0.98 and 0.90 from its corners was doubted by its
 # "two pips"), the shared decks and the photographs the same.
 LEAST_SPREAD = 0.45
+# ...and in the card's middle column: no more than this share of its width off its centre.
+# An ace (or a court card) with a big suit beside each index, in opposite corners, lines up
+# three alike marks across the card (a drawn ace of clubs counted three). scripts/
+# score_pip_counts.py: decks drawn by code 175 right, 7 wrong -> 175 right, 5 wrong (that ace,
+# and a queen counted two); shared decks 328 right, none wrong, either way.
+# scripts/score_drawn_scenes.py read every group and the photographs as before, scene by scene.
+COLUMN = 0.15
 
 
 @dataclass(frozen=True)
@@ -168,7 +175,8 @@ def pip_marks(marks: MarkPass, corners: np.ndarray) -> np.ndarray | None:
     alone = int((distances.min(axis=1) > PARTNER * width).sum())
     if alone > (1 if len(points) == 7 else 0):
         return None
-    if len(points) <= 3 and np.ptp(along[middle]) < LEAST_SPREAD:
+    if len(points) <= 3 and (np.ptp(along[middle]) < LEAST_SPREAD
+                             or np.abs(across[middle] - 0.5).max() > COLUMN):
         return None
     return np.nonzero(middle)[0]
 
