@@ -439,12 +439,12 @@ def _bodies_cut(ink: np.ndarray, first: MarkPass, box: InkBox) -> MarkPass:
         region = labels_inside[within]
         on_body = mine & (thick[within] != 0)
         corner = np.array([x, y], np.float64)
-        small_count = 0
         if on_body.any():
             _, pieces, stats, centroids = cv2.connectedComponentsWithStatsWithAlgorithm(
                 (mine & ~on_body).view(np.uint8), 8, cv2.CV_32S, cv2.CCL_GRANA)
             region[mine] = np.where(pieces[mine] > 0, pieces[mine] + count, 0)
             piece_boxes, piece_areas, centroids = stats[1:, :4], stats[1:, 4], centroids[1:]
+            owned = np.full(len(piece_areas), owner - 1, np.int64)
             # A thinner body against the thick one (a suit against a big pip) is a mark too.
             small = _thinner_bodies(mine & (bodies[within] != 0))
             if small is not None:
@@ -454,7 +454,8 @@ def _bodies_cut(ink: np.ndarray, first: MarkPass, box: InkBox) -> MarkPass:
                 piece_boxes = np.concatenate([piece_boxes, small_stats[:, :4]])
                 piece_areas = np.concatenate([piece_areas, small_stats[:, 4]])
                 centroids = np.concatenate([centroids, small_centroids])
-                small_count = len(small_stats)
+                # Suits for the strokes, not strokes.
+                owned = np.concatenate([owned, np.full(len(small_stats), -1, np.int64)])
         else:
             # A mark with no body is all stroke: its one piece is the whole mark, as
             # labelling its box alone finds it, without labelling it (19 of 31 owners a frame
@@ -463,12 +464,10 @@ def _bodies_cut(ink: np.ndarray, first: MarkPass, box: InkBox) -> MarkPass:
             piece_boxes = np.array([[0, 0, width, height]], np.int32)
             piece_areas = first.areas[owner - 1:owner]
             centroids = _moved(first.centroids[owner - 1:owner], piece_areas, -corner)
+            owned = np.full(1, owner - 1, np.int64)
         more_boxes.append(piece_boxes + np.array([x, y, 0, 0], np.int32))
         more_areas.append(piece_areas)
         more_centroids.append(centroids + corner)
-        owned = np.full(len(piece_areas), owner - 1, np.int64)
-        if small_count:
-            owned[len(owned) - small_count:] = -1  # suits for the strokes, not strokes
         parted_from.append(owned)
         boxes[owner - 1] = 0
         areas[owner - 1] = 0
