@@ -145,6 +145,38 @@ def test_marks_found_within_the_ink_box_are_those_of_the_whole_frame():
     assert np.array_equal(centroids, whole_centroids[1:])
 
 
+def test_marks_found_part_by_part_are_those_of_the_whole_frame():
+    # Random ink in three clusters of paper, two of whose boxes overlap (one part), the third
+    # apart and against the frame's edge: labelled part by part, the marks are the whole
+    # frame's (boxes, areas, centroids, and the pixels of each), numbered part by part.
+    generator = np.random.default_rng(7)
+    ink = np.zeros((300, 420), np.uint8)
+    shapes = [np.array([[40, 30], [150, 30], [150, 120], [40, 120]], np.int32),
+              np.array([[140, 100], [230, 100], [230, 180], [140, 180]], np.int32),
+              np.array([[330, 200], [419, 200], [419, 299], [330, 299]], np.int32)]
+    for shape in shapes:
+        (left, top), (right, bottom) = shape.min(axis=0), shape.max(axis=0)
+        ink[top:bottom + 1, left:right + 1] = (
+            generator.random((bottom - top + 1, right - left + 1)) < 0.35) * 255
+    box = InkBox.around(ink, shapes)
+    assert len(box.parts) == 2
+    assert sum((bottom - top) * (right - left) for top, left, bottom, right in box.parts) < (
+        (box.bottom - box.top) * (box.right - box.left))
+    labels, boxes, areas, centroids = box.labelled(ink[box.rows, box.columns])
+    count, whole, stats, whole_centroids = cv2.connectedComponentsWithStats(ink, 8, cv2.CV_32S)
+    assert count > 500 and len(areas) == count - 1
+    # The same marks, in another order: each mark's pixels are one whole-frame mark's.
+    numbers = whole[labels > 0]
+    order = np.zeros(count - 1, np.int64)
+    order[labels[labels > 0] - 1] = numbers - 1
+    assert np.array_equal(np.sort(order), np.arange(count - 1))
+    assert np.array_equal(whole > 0, labels > 0)
+    assert np.array_equal(order[labels[labels > 0] - 1], numbers - 1)
+    assert np.array_equal(boxes, stats[1:, :4][order])
+    assert np.array_equal(areas, stats[1:, 4][order])
+    assert np.array_equal(centroids, whole_centroids[1:][order])
+
+
 def test_a_black_frame_has_no_outlines_and_no_marks():
     # A covered camera: nothing is near paper, the ink box is the whole frame, and no pass
     # finds a mark (odd sides too).
