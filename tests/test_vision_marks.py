@@ -5,7 +5,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from tableside.vision.marks import InkBox, find_marks, white_balance
+from tableside.vision.marks import InkBox, byte_percentile, find_marks, white_balance
 
 
 def table(felt: int, noise: float = 8.0, seed: int = 1) -> np.ndarray:
@@ -184,3 +184,14 @@ def test_a_black_frame_has_no_outlines_and_no_marks():
     assert marks.outlines == () and marks.papers == ()
     assert all(len(marks_pass) == 0 for marks_pass in marks.passes)
     assert marks.passes[0].labels.shape == (101, 99) and not marks.passes[0].labels.any()
+
+
+def test_byte_percentile_is_numpys_percentile_to_the_last_bit():
+    # Any count of bytes, any spread, shares at the ends and between: the very same float.
+    generator = np.random.default_rng(11)
+    for _ in range(2000):
+        low, high = sorted(generator.integers(0, 256, 2))
+        values = generator.integers(low, high + 1, (int(generator.integers(1, 40)),
+                                                    int(generator.integers(1, 90))), np.uint8)
+        for share in (0.0, 1.0, 50.0, 99.0, 99.5, 100.0, float(generator.uniform(0, 100))):
+            assert byte_percentile(values, share) == float(np.percentile(values, share))

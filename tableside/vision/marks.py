@@ -28,6 +28,7 @@ pip, itself too thick to be a stroke), which the parted rank pairs with.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -587,10 +588,25 @@ def white_gains(frame: np.ndarray) -> tuple[float, float, float]:
     # (The planes' cv2.min: numpy's least over the last axis took ten times as long.)
     blue, green, red = cv2.split(small)
     least = cv2.min(cv2.min(blue, green), red)
-    brightest = small[least >= np.percentile(least, 99)].reshape(-1, 3).astype(np.float64)
+    brightest = small[least >= byte_percentile(least, 99)].reshape(-1, 3).astype(np.float64)
     mean = brightest.mean(axis=0)
     blue, green, red = (float(gain) for gain in mean.max() / np.maximum(mean, 1.0))
     return blue, green, red
+
+
+def byte_percentile(values: np.ndarray, share: float) -> float:
+    """np.percentile(values, share) of uint8 values, the very same number (its linear method),
+    from their histogram: numpy partitions the values, six times slower on a frame's copies."""
+    ends = np.cumsum(np.bincount(values.ravel(), minlength=256))
+    count = values.size
+    # Where the share falls among the sorted values, and the two values either side of it.
+    place = (count - 1) * (share / 100)
+    below = min(math.floor(place), count - 1)
+    low, high = (int(np.searchsorted(ends, index, side="right"))
+                 for index in (below, min(below + 1, count - 1)))
+    # numpy's interpolation (_lerp), from the nearer end; at the top its weight is 1.
+    weight = place - below if place < count - 1 else 1.0
+    return low + (high - low) * weight if weight < 0.5 else high - (high - low) * (1 - weight)
 
 
 def white_balance(frame: np.ndarray, gains: tuple[float, float, float]
@@ -627,7 +643,7 @@ def paper_bars(level: np.ndarray, darkness: np.ndarray) -> tuple[np.ndarray, np.
     size = (max(1, width // 16), max(1, height // 16))
     small_level = cv2.resize(level, size, interpolation=cv2.INTER_AREA)
     small_darkness = cv2.resize(darkness, size, interpolation=cv2.INTER_AREA)
-    overall = float(np.percentile(level[::4, ::4], 99.5))
+    overall = byte_percentile(level[::4, ::4], 99.5)
     dim = np.uint8(min(255, round(DIM_REGION * overall)))
     brightest = np.maximum(_regional(small_level, REGION, cv2.MORPH_DILATE), dim)
     least_level = cv2.convertScaleAbs(brightest, alpha=PAPER_SHARE)
