@@ -84,6 +84,8 @@ def test_the_first_reader_screens_what_plainly_is_no_index():
     # GNOME's tango deck prints the index suit as big as the rank: the quick look gave this
     # 95 px four of diamonds' index 0.017 (it kept from 0.02), the readers read it 4d at 1.00.
     (41071, "4d"),
+    # ...and this 148 px ace of spades' index 0.006 (it kept from 0.01), read As at 1.00.
+    (41003, "As"),
     # A neoclassical Qh reads 1.00 from its rank and suit; another pairing of its marks read
     # Th at 0.96, strong enough to leave the index unsure (0.51) until it too was read again
     # from moved views (only readings below 0.95 were).
