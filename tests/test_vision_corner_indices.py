@@ -19,6 +19,7 @@ from tableside.vision.candidates import Candidates, find_candidates
 from tableside.vision.corner_indices import (
     PaperCorner,
     _beside_long_sides,
+    _square_corners,
     corner_array,
     corner_candidates,
     learned_place,
@@ -34,6 +35,24 @@ from tableside.vision.scenes import draw_scene
 from tableside.vision.whole_cards import whole_card_corners, whole_cards
 
 DECKS = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "decks"
+
+
+def test_the_corners_of_many_contours_are_each_contours_own():
+    # Worked out for all contours at once, each corner is as the contour alone gives it: a
+    # card turned clockwise, one running the other way, one with a rounded corner (short
+    # sides between its long ones), and a scrap with one long side (no corner).
+    card = np.array([[100, 50], [160, 50], [160, 135], [100, 135]], np.int32)
+    turned = np.array([[300, 40], [240, 80], [290, 150], [350, 110]], np.int32)
+    rounded = np.array([[20, 200], [90, 200], [96, 203], [99, 209], [99, 300], [20, 300]],
+                       np.int32)
+    scrap = np.array([[400, 300], [430, 300], [432, 303]], np.int32)
+    contours = [card, turned, rounded, scrap]
+    together = _square_corners(contours)
+    alone = [_square_corners([contour]) for contour in contours]
+    assert [len(points) for points, _, _ in alone] == [4, 4, 4, 0]
+    for k in range(3):
+        assert np.array_equal(together[k], np.concatenate([found[k] for found in alone]))
+    assert not len(_square_corners([])[0])
 
 
 def paper_on_felt(*shapes: np.ndarray) -> np.ndarray:
