@@ -61,21 +61,33 @@ def index_inks(marks: Marks, candidates: Candidates, chosen: np.ndarray) -> np.n
     """Per chosen candidate, its ink as shares of blue, green and red taken from the paper
     (N x 3), NaN where its marks are unknown or take too little."""
     inks = np.full((len(chosen), 3), np.nan)
+    # Per mark once (a rank is most candidates' own): sums of whole channel levels, exact in
+    # float64 in any order.
+    taken_by: dict[tuple[int, int], np.ndarray] = {}
     for row, n in enumerate(chosen):
-        marks_pass = marks.passes[candidates.passes[n]]
+        number = int(candidates.passes[n])
         taken = np.zeros(3)
         for mark in {int(candidates.rank_marks[n]), int(candidates.suit_marks[n])}:
             if mark < 0:
                 continue
-            x, y, w, h = marks_pass.boxes[mark]
-            inside = marks_pass.labels[y:y + h, x:x + w] == mark + 1
-            level = marks.level[y:y + h, x:x + w][inside].astype(np.float64)
-            for k, channel in enumerate(marks.channels):
-                values = channel[y:y + h, x:x + w][inside]
-                taken[k] += float(np.maximum(level - values, 0.0).sum())
+            if (number, mark) not in taken_by:
+                taken_by[number, mark] = _taken(marks, number, mark)
+            taken += taken_by[number, mark]
         if taken.sum() >= LEAST_INK:
             inks[row] = taken / taken.sum()
     return inks
+
+
+def _taken(marks: Marks, number: int, mark: int) -> np.ndarray:
+    """How much of blue, green and red a mark of a pass takes from the paper's level, summed
+    over its pixels."""
+    marks_pass = marks.passes[number]
+    x, y, w, h = marks_pass.boxes[mark]
+    inside = marks_pass.labels[y:y + h, x:x + w] == mark + 1
+    # The reading view holds blue, green, red and the paper's level: one look at the mark.
+    pixels = marks.sampled("reading", 0)[y:y + h, x:x + w][inside].astype(np.float64)
+    return np.maximum(pixels[:, 3:] - pixels[:, :3], 0.0).sum(axis=0)
+
 
 
 def suit_inks(probabilities: np.ndarray, inks: np.ndarray) -> dict[str, np.ndarray]:
