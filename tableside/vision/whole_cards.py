@@ -115,15 +115,14 @@ def card_corners(outline: np.ndarray) -> np.ndarray | None:
     sides = np.sort(np.argsort(lengths)[-4:])
     if lengths[sides].sum() < SIDES_SHARE * perimeter:
         return None
-    corners = []
-    for a, b in zip(sides, following(sides), strict=True):
-        # Where side a's line meets side b's: p_a + u e_a = p_b + v e_b.
-        matrix = np.stack([edges[a], -edges[b]], axis=1)
-        if abs(np.linalg.det(matrix)) < 1e-6 * lengths[a] * lengths[b]:
-            return None
-        u, _ = np.linalg.solve(matrix, points[b] - points[a])
-        corners.append(points[a] + u * edges[a])
-    corners = np.array(corners)
+    # Where each side's line meets the next one's: p_a + u e_a = p_b + v e_b (the four at
+    # once, each as alone).
+    a, b = sides, following(sides)
+    matrices = np.stack([edges[a], -edges[b]], axis=2)
+    if (np.abs(np.linalg.det(matrices)) < 1e-6 * lengths[a] * lengths[b]).any():
+        return None
+    u = np.linalg.solve(matrices, (points[b] - points[a])[:, :, None])[:, 0, 0]
+    corners = points[a] + u[:, None] * edges[a]
     area = cv2.contourArea(hull)
     if not QUAD_FILL * cv2.contourArea(corners.astype(np.float32)) <= area:
         return None
