@@ -172,15 +172,15 @@ def _square_corners(contours: Sequence[np.ndarray]
     first_long = np.searchsorted(a, starts[owner[a]])
     last = np.append(owner[a][1:] != owner[a][:-1], True)
     b = np.where(last, a[first_long], np.append(a[1:], 0))
-    # The short sides between two long ones (a card's rounded corner) add up to this; the
-    # polygon's running sums, one polygon at a time as alone.
+    # The short sides between two long ones (a card's rounded corner) add up to this. Each
+    # polygon's running sums of its sides, from 0, one polygon at a time as alone: polygon k's
+    # sum of the sides before its side j is total[starts[k] + k + j].
     total = np.concatenate([np.concatenate([[0.0], np.cumsum(lengths[start:start + size])])
                             for start, size in zip(starts, sizes, strict=True)])
-    at = starts[owner] + owner  # each polygon's sums are one longer than its sides
-    between = np.where(b > a, total[at[b] + b - starts[owner[b]]] - total[at[a] + a + 1
-                                                                            - starts[owner[a]]],
-                       total[at[a] + sizes[owner[a]]] - total[at[a] + a + 1 - starts[owner[a]]]
-                       + total[at[b] + b - starts[owner[b]]])
+    base = starts[owner[a]] + owner[a]
+    through_a, before_b = total[base + place[a] + 1], total[base + place[b]]
+    whole = total[base + sizes[owner[a]]]
+    between = np.where(b > a, before_b - through_a, whole - through_a + before_b)
     arriving = edges[a] / lengths[a, None]
     leaving = edges[b] / lengths[b, None]
     turn = arriving[:, 0] * leaving[:, 1] - arriving[:, 1] * leaving[:, 0]
