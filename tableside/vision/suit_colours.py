@@ -89,7 +89,6 @@ def _taken(marks: Marks, number: int, mark: int) -> np.ndarray:
     return np.maximum(pixels[:, 3:] - pixels[:, :3], 0.0).sum(axis=0)
 
 
-
 def suit_inks(probabilities: np.ndarray, inks: np.ndarray) -> dict[str, np.ndarray]:
     """The frame's known suit inks, from its sure readings (probabilities N x 53 and their
     inks N x 3, as :func:`index_inks` gives)."""
