@@ -5,7 +5,13 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from tableside.vision.marks import InkBox, byte_percentile, find_marks, white_balance
+from tableside.vision.marks import (
+    InkBox,
+    area_means,
+    byte_percentile,
+    find_marks,
+    white_balance,
+)
 
 
 def table(felt: int, noise: float = 8.0, seed: int = 1) -> np.ndarray:
@@ -195,3 +201,18 @@ def test_byte_percentile_is_numpys_percentile_to_the_last_bit():
                                                     int(generator.integers(1, 90))), np.uint8)
         for share in (0.0, 1.0, 50.0, 99.0, 99.5, 100.0, float(generator.uniform(0, 100))):
             assert byte_percentile(values, share) == float(np.percentile(values, share))
+
+
+def test_area_means_shrink_as_opencvs_area_resize_to_the_last_bit():
+    # Sides the factors divide (the sums) and sides they do not (OpenCV's own), smooth images
+    # and noise, and a plane smaller than a block.
+    generator = np.random.default_rng(12)
+    for height, width in ((720, 1280), (96, 160), (100, 131), (48, 64), (7, 5), (16, 48)):
+        noise = generator.integers(0, 256, (height, width), np.uint8)
+        for image in (noise, cv2.GaussianBlur(noise, (0, 0), 3)):
+            shrunk = area_means(image, (4, 16, 8, 2, 3))
+            for factor, mine in zip((4, 16, 8, 2, 3), shrunk, strict=True):
+                size = (max(1, width // factor), max(1, height // factor))
+                assert np.array_equal(
+                    mine, cv2.resize(image, size, interpolation=cv2.INTER_AREA)), (
+                    height, width, factor)
