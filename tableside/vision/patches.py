@@ -148,7 +148,8 @@ def _box(planes: np.ndarray) -> np.ndarray:
 def _mark_planes(marks: Marks, candidates: Candidates, points: np.ndarray,
                  size: int) -> tuple[np.ndarray, np.ndarray]:
     """Where a patch pixel lies on the candidate's rank (suit) mark (N x size x size bool)."""
-    labels = np.zeros((len(candidates), size, size), np.int32)
+    # (Every candidate is of some pass: every row is written.)
+    labels = np.empty((len(candidates), size, size), np.int32)
     for number, marks_pass in enumerate(marks.passes):
         chosen = np.nonzero(candidates.passes == number)[0]
         if len(chosen) == 0:
@@ -214,7 +215,8 @@ def _cut(marks: Marks, view: str, points: np.ndarray, transforms: np.ndarray,
             break
         depths[shrinking] += 1
     channels = marks.sampled(view, 0).shape[2]
-    result = np.zeros((count, size, size, channels), np.float32)
+    # (Every patch is cut at some depth: every row is written.)
+    result = np.empty((count, size, size, channels), np.float32)
     for depth in range(int(depths.max()) + 1):
         everyone = np.nonzero(depths == depth)[0]
         if len(everyone) == 0:
