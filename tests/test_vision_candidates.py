@@ -160,3 +160,24 @@ def test_moved_views_turn_and_scale_about_the_middle_and_shift_to_the_right():
     assert scaled.rank_points[0] == pytest.approx([20.0, -5.0])
     assert scaled.suit_points[0] == pytest.approx([20.0, 25.0])
     assert scaled.spans[0] == pytest.approx(1.5 * candidate.spans[0])
+
+
+def test_no_candidate_repeats_one_of_an_earlier_pass():
+    # Drawn table scenes: a later pass's candidate at the points of an earlier pass's is left
+    # out (the cut pass's compared with the first pass's alone, as they are read apart).
+    import random
+
+    from tableside.vision.drawn import drawn_deck
+    from tableside.vision.scenes import draw_scene
+
+    deck = drawn_deck(random.Random(3))
+    later = 0
+    for seed in range(3):
+        candidates = find_candidates(find_marks(draw_scene(random.Random(seed), [deck]).image))
+        passes = [candidates.subset(np.nonzero(candidates.passes == n)[0])
+                  for n in range(CUT_PASS + 1)]
+        later += len(passes[1]) + len(passes[2])
+        for n in range(1, CUT_PASS + 1):
+            earlier = passes[0] if n == CUT_PASS else Candidates.join(passes[:n])
+            assert not _repeats(passes[n], earlier).any()
+    assert later > 0
