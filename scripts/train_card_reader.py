@@ -38,6 +38,16 @@ Needs (for training only, never at run time): torch, onnx, Pillow.
     # alike with --scenes 5000 --epochs 5 --seed 1818 (53 min), "third_reader", and with
     # --scenes 7000 --epochs 6 --seed 1919 (94 min with other work beside it), "fourth_reader"
 
+With --sifter-only only the sifter is trained (tableside/vision/reader.py: a second look at the
+glances the quick look keeps), on the glances the given quick look (--given-finder, default the
+shipped one) keeps at half its bar, validation too; it is written beside the reader as
+card_sifter.onnx, and the reader's JSON file gets its figures:
+
+    .venv/bin/python scripts/train_card_reader.py --extra-decks /work/training-decks \
+        --scenes 3600 --validation-scenes 400 --epochs 6 --seed 4049000 --sifter-only
+        # the shipped sifter; 11 min making examples, 9 min training on 2 cores (25 beside
+        # a scoring run)
+
 With --finder-only only the quick look is trained (from glances alone, so in a tenth of the
 memory) and written beside the reader, whose JSON file gets the finder's figures. With
 --given-finder FINDER.onnx the finder is not trained: the reader learns from what that one lets
@@ -118,12 +128,14 @@ from tableside.vision.reader import (  # noqa: E402
     FINDER_PATH,
     MODEL_PATH,
     NO_INDEX,
+    SIFTER_KEEPS,
     IndexReader,
 )
 from tableside.vision.scenes import SceneOptions, draw_scene  # noqa: E402
 
 DEFAULT_DECKS = REPO.parent / "shared" / "data" / "decks"
 FINDER_SHAPE = "card_finder.onnx: 3 x 16 x 16 glance (ink, rank mark, suit mark) -> 1 logit"
+SIFTER_SHAPE = "card_sifter.onnx: the same glance -> 1 logit, for what card_finder.onnx keeps"
 # Decks never shown in training, so that the tests can show the reader on designs it never saw:
 # a whole family (narrow serif figures, four colours with yellow diamonds) and the one with
 # bevelled figures on grey paper.
@@ -159,6 +171,9 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=MODEL_PATH)
     parser.add_argument("--finder-only", action="store_true",
                         help="train only the quick look (--epochs of it), keep the reader")
+    parser.add_argument("--sifter-only", action="store_true",
+                        help="train only the sifter (--epochs of it) on what the quick look "
+                             "(--given-finder, or the shipped one) keeps")
     parser.add_argument("--given-finder", type=Path, default=None,
                         help="a trained quick look (ONNX): train only the reader, on what it "
                              "lets through")
@@ -188,6 +203,8 @@ def main() -> None:
                         help="only store these exported networks' weights as float16, as "
                              "every export does")
     args = parser.parse_args()
+    if args.sifter_only and args.given_finder is None:
+        args.given_finder = FINDER_PATH
     if args.halve:
         for path in args.halve:
             store_half(path)
@@ -214,6 +231,9 @@ def main() -> None:
 
     if args.finder_only:
         update_finder(args, data, time.perf_counter() - started)
+        return
+    if args.sifter_only:
+        update_sifter(args, data, time.perf_counter() - started)
         return
     figures = train(args, data)
     trained = time.perf_counter()
@@ -258,9 +278,9 @@ def make_examples(args: argparse.Namespace, training_decks: list[Path]) -> dict[
     parts: dict[bool, list] = {True: [], False: []}
     with multiprocessing.get_context("fork").Pool(
             args.workers, initializer=_init_worker,
-            initargs=(training_decks, not args.finder_only, args.given_finder,
-                      args.small_share, args.four_colour_share,
-                      args.big_suit_share)) as pool:
+            initargs=(training_decks, not (args.finder_only or args.sifter_only),
+                      args.given_finder, args.small_share, args.four_colour_share,
+                      args.big_suit_share, args.sifter_only)) as pool:
         for n, (validation, *arrays) in enumerate(
                 pool.imap_unordered(_scene_examples, jobs, chunksize=4)):
             parts[validation].append(list(arrays))
@@ -292,13 +312,15 @@ _WORKER: dict = {}
 
 def _init_worker(training_decks: list[Path], patches: bool, given_finder: Path | None,
                  small_share: float, four_colour_share: float,
-                 big_suit_share: float) -> None:
+                 big_suit_share: float, sifting: bool = False) -> None:
     cv2.setNumThreads(1)
+    # The sifter is judged on what the quick look keeps: its validation glances are sifted too.
+    _WORKER["sift_validation"] = sifting
     _WORKER["small_share"] = small_share
     _WORKER["four_colour_share"] = four_colour_share
     _WORKER["big_suit_share"] = big_suit_share
     _WORKER["patches"] = patches
-    _WORKER["finder"] = (IndexReader([MODEL_PATH], given_finder)
+    _WORKER["finder"] = (IndexReader([MODEL_PATH], given_finder, sifter_path=None)
                          if given_finder else None)
     _WORKER["decks"] = [load_deck(folder) for folder in training_decks]
     _WORKER["fonts"] = usable_fonts()
@@ -334,7 +356,7 @@ def _scene_examples(job) -> tuple[bool, np.ndarray, np.ndarray, np.ndarray]:
                                 shake(candidates, positive, rng)])
     glances = cut_glances(marks, examples)
     labels = labels[chosen]
-    if _WORKER["finder"] is not None and not validation:
+    if _WORKER["finder"] is not None and (_WORKER["sift_validation"] or not validation):
         # Only what the given quick look lets through (with some margin) is for the reader.
         passed = finder_chances(_WORKER["finder"], glances) >= FINDER_KEEPS / 2
         examples, glances, labels = examples.subset(np.nonzero(passed)[0]), glances[passed], \
@@ -529,6 +551,20 @@ def build_finder():
         nn.Flatten(), nn.Linear(32 * (GLANCE // 4) ** 2, 64), nn.ReLU(), nn.Linear(64, 1))
 
 
+def build_sifter():
+    """The sifter: about 81,000 weights on the half-size glance (24, 48 and 48 channels, 64
+    hidden), one logit, "index"; about 2.5 times the quick look's multiply-adds, on a ninth as
+    many glances. Trained on what the quick look keeps (at half its bar), hard cases all."""
+    import torch.nn as nn
+
+    return nn.Sequential(
+        nn.Conv2d(GLANCE_CHANNELS, 24, 3, padding=1), nn.BatchNorm2d(24), nn.ReLU(),
+        nn.MaxPool2d(2),
+        nn.Conv2d(24, 48, 3, padding=1), nn.BatchNorm2d(48), nn.ReLU(), nn.MaxPool2d(2),
+        nn.Conv2d(48, 48, 3, padding=1), nn.BatchNorm2d(48), nn.ReLU(),
+        nn.Flatten(), nn.Linear(48 * (GLANCE // 4) ** 2, 64), nn.ReLU(), nn.Linear(64, 1))
+
+
 def build_reader(wide: bool = False, light: bool = False):
     """The closer look: about 160,000 weights (627,000 when ``wide``: twice the channels after
     the first layer, twice the hidden units, at twice the cost a patch); 14 rank logits (13
@@ -692,7 +728,7 @@ def train(args: argparse.Namespace, data: dict[str, np.ndarray]) -> dict:
     import torch.nn.functional as functional
 
     if args.given_finder:
-        finder = IndexReader([MODEL_PATH], args.given_finder)
+        finder = IndexReader([MODEL_PATH], args.given_finder, sifter_path=None)
         generator = seeded(args)
         # The examples are what it lets through already.
         chance = np.ones(len(data["train_labels"]), np.float32)
@@ -783,6 +819,46 @@ def update_finder(args: argparse.Namespace, data: dict[str, np.ndarray],
     print(json.dumps(meta["finder_training"], indent=2))
 
 
+def update_sifter(args: argparse.Namespace, data: dict[str, np.ndarray],
+                  making: float) -> None:
+    """--sifter-only: train and export the sifter; record it in the reader's JSON."""
+    import torch
+    import torch.nn.functional as functional
+
+    started = time.perf_counter()
+    generator = seeded(args)
+    is_index = torch.from_numpy(data["train_labels"] != NO_INDEX).float()
+    sifter = build_sifter()
+    fit(sifter, data["train_glances"],
+        lambda out, rows: functional.binary_cross_entropy_with_logits(out[:, 0], is_index[rows]),
+        args.epochs, generator, "sifter", report=lambda: sifter_figures(sifter, data))
+    path = args.out.with_name(args.out.stem.replace("reader", "sifter") + ".onnx")
+    export(sifter, path, (GLANCE_CHANNELS, GLANCE, GLANCE))
+    meta_path = args.out.with_suffix(".json")
+    meta = json.loads(meta_path.read_text()) if meta_path.exists() else {}
+    meta["sifter"] = SIFTER_SHAPE
+    meta["sifter_training"] = {
+        "on_what_keeps": shown(args.given_finder), **sifter_figures(sifter, data),
+        "scenes": args.scenes, "validation_scenes": args.validation_scenes,
+        "epochs": args.epochs, "seed": args.seed, "examples": len(data["train_labels"]),
+        "seconds_making_examples": round(making),
+        "seconds_training": round(time.perf_counter() - started),
+        "torch_threads": args.threads}
+    meta_path.write_text(json.dumps(meta, indent=2) + "\n")
+    print(json.dumps(meta["sifter_training"], indent=2))
+
+
+def sifter_figures(sifter, data: dict[str, np.ndarray]) -> dict:
+    """The shares of the validation glances (all kept by the quick look) the sifter keeps."""
+    return keeps_figures(sifter, data, SIFTER_KEEPS, "sifter")
+
+
+def shown(path: Path) -> str:
+    """A path as the JSON records it: within the repository, from its top."""
+    path = path.resolve()
+    return str(path.relative_to(REPO)) if path.is_relative_to(REPO) else str(path)
+
+
 def finder_path(reader_path: Path) -> Path:
     """Where the quick look goes: beside the reader, named alike."""
     if reader_path == MODEL_PATH:
@@ -804,11 +880,15 @@ def finder_chances(finder, glances: np.ndarray) -> np.ndarray:
 
 
 def finder_figures(finder, data: dict[str, np.ndarray]) -> dict:
-    chance = finder_chances(finder, data["val_glances"])
+    return keeps_figures(finder, data, FINDER_KEEPS, "finder")
+
+
+def keeps_figures(network, data: dict[str, np.ndarray], bar: float, name: str) -> dict:
+    """The shares of the validation glances' indices and others a glancing network keeps."""
+    kept = finder_chances(network, data["val_glances"]) >= bar
     positive = data["val_labels"] != NO_INDEX
-    kept = chance >= FINDER_KEEPS
-    return {"finder_keeps_indices": round(float(kept[positive].mean()), 5),
-            "finder_keeps_others": round(float(kept[~positive].mean()), 4)}
+    return {f"{name}_keeps_indices": round(float(kept[positive].mean()), 5),
+            f"{name}_keeps_others": round(float(kept[~positive].mean()), 4)}
 
 
 def evaluate(finder, reader, data: dict[str, np.ndarray]) -> dict:

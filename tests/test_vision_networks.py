@@ -13,7 +13,7 @@ from tableside.vision.marks import find_marks
 from tableside.vision.networks import Network, default_backend
 from tableside.vision.patches import cut_glances, cut_patches
 from tableside.vision.pip_shapes import MODEL_PATH as PIP_MODEL
-from tableside.vision.reader import FINDER_PATH, READER_PATHS
+from tableside.vision.reader import FINDER_PATH, READER_PATHS, SIFTER_PATH
 from tableside.vision.recognizer import CardRecognizer
 from tableside.vision.scenes import draw_scene
 
@@ -28,18 +28,19 @@ def test_onnx_runtime_is_the_default_where_installed():
     assert default_backend() == "onnxruntime"
 
 
-@pytest.mark.parametrize("path", [FINDER_PATH, *READER_PATHS])
+@pytest.mark.parametrize("path", [FINDER_PATH, SIFTER_PATH, *READER_PATHS])
 def test_both_runners_give_the_same_outputs_on_a_frames_patches(scene, path):
     marks = find_marks(scene.image)
     candidates = find_candidates(marks)
-    batch = cut_glances(marks, candidates) if path == FINDER_PATH else cut_patches(
+    glancing = path in (FINDER_PATH, SIFTER_PATH)
+    batch = cut_glances(marks, candidates) if glancing else cut_patches(
         marks, candidates.subset(np.arange(min(300, len(candidates)))))
     assert len(batch) > 100
     fast = Network(path, "onnxruntime")(batch)
     plain = Network(path, "opencv")(batch)
     assert fast.shape == plain.shape == (len(batch), plain.shape[1])
     differences = np.abs(fast - plain).max(axis=1)
-    if path == FINDER_PATH:
+    if glancing:
         assert differences.max() < 1e-3
     else:
         # The readers' 8-bit convolutions (scripts/quantize_readers.py): the two runners

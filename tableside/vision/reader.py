@@ -2,8 +2,10 @@
 
 A quick look first: a small network glances at each candidate at half size (its ink, and which
 marks it takes for rank and suit) and drops what is plainly no index (pips next to pips,
-pictures, chips), most candidates of a frame. The closer look reads the rest from the full
-patch with its colour and mark planes: a rank (or "no index") and a suit. A patch's card
+pictures, chips), most candidates of a frame. A second look at the same glances (the sifter, a
+network of twice the quick look's weights trained only on what the quick look keeps, so on
+the hard cases) drops about a quarter of what is left. The closer look reads the rest from
+the full patch with its colour and mark planes: a rank (or "no index") and a suit. A patch's card
 probabilities are rank times suit probability, so an unsure rank or an unsure suit both make
 an unsure card. Four readers trained apart (on other scenes, from other seeds; all but the first
 with twice the channels) read each patch and their readings are averaged: a reader's sure
@@ -12,9 +14,10 @@ surely (two fifths of what the quick look keeps: 775 of 1,910 on 40 drawn scenes
 77000, a third at its former bar of 0.02) the others do not read; where the first two name
 the same card surely (or both surely no index), the last two are not asked. The few doubtful
 readings of a frame are read again from a few slightly moved views and averaged with them. The
-networks (tableside/vision/models/card_finder.onnx, card_reader.onnx, card_reader_second.onnx,
-card_reader_third.onnx and card_reader_fourth.onnx, built by scripts/train_card_reader.py) run
-on ONNX Runtime, or on OpenCV's dnn module where that is missing (tableside/vision/networks.py).
+networks (tableside/vision/models/card_finder.onnx, card_sifter.onnx, card_reader.onnx,
+card_reader_second.onnx, card_reader_third.onnx and card_reader_fourth.onnx, built by
+scripts/train_card_reader.py) run on ONNX Runtime, or on OpenCV's dnn module where that is
+missing (tableside/vision/networks.py).
 The readers' convolutions but the first run on 8-bit integers (scripts/quantize_readers.py):
 the readers' time on the bench's frames about halves (a wide reader 174 -> 88 us a patch), and
 tableside bench vision alternated with the float readers ran 71.7 / 73.3 / 75.6 against
@@ -54,6 +57,7 @@ FINDER_PATH = MODELS / "card_finder.onnx"
 SECOND_PATH = MODELS / "card_reader_second.onnx"
 THIRD_PATH = MODELS / "card_reader_third.onnx"
 FOURTH_PATH = MODELS / "card_reader_fourth.onnx"
+SIFTER_PATH = MODELS / "card_sifter.onnx"
 # The readers whose readings are averaged: trained apart (other scenes, other seeds), so a sure
 # misreading by one is seldom shared by the others.
 READER_PATHS = (MODEL_PATH, SECOND_PATH, THIRD_PATH, FOURTH_PATH)
@@ -72,6 +76,22 @@ NO_INDEX = 52
 # On the bench's frames 0.005 keeps 63 of 547 glances a frame where 0.01 kept 52 (0.003: 72),
 # and scripts/ab_vision.py gave +0.54 ms a frame (median).
 FINDER_KEEPS = 0.005
+# The sifter takes a second look at the glances the quick look keeps: a network of twice its
+# weights (card_sifter.onnx) trained only on what the quick look lets through, so on the hard
+# cases (a pip beside a pip, pieces of a picture). A patch goes on to the readers when the
+# sifter too gives it this chance of being an index: the quick look's own bar, for the same
+# reason (held-out tango indices, whose suit is as big as the rank, are what both doubt most).
+# On the bench's frames it keeps 45.7 of the 60.4 glances a frame the quick look keeps (0.01:
+# 40.4); it costs about 30 us a glance (1.8 ms for 60) where a patch cut and read by the first
+# reader costs about 170. scripts/ab_vision.py: median -1.86 and -2.76 ms a frame (two runs of
+# 4 passes, at 91.8 ms). scripts/score_drawn_scenes.py: read and wrong the same, group by group
+# (all six sets), and the photographs. At 0.01 the unseen groups' shared decks read 2,244 ->
+# 2,243 of 2,256 (a tango 6h sifted at 0.0094: the bar went down to 0.005 after that was seen),
+# at 0.05 the ten groups' 7,187 -> 7,186 (a tango 4h at 0.075); all else the same at 0.01
+# (ab_vision -2.30 ms). A sifter trained from the same examples with another torch seed lost a
+# tango Td (0.0037) and a drawn Js (0.0065) at 0.01; one trained with --big-suit-share 0.3
+# kept as much and gave that 6h 0.0070 and that Js 0.0087.
+SIFTER_KEEPS = 0.005
 # Patches at least this likely an index, and this sure (but not more) of their card, are read
 # again from views moved by these (span scale, sideways shift in spans, turn in radians) and
 # averaged. Two views are turned (about 9 degrees either way): a small index's way from rank to
@@ -168,11 +188,14 @@ class IndexReader:
 
     def __init__(self, reader_paths: Sequence[str | Path] = READER_PATHS,
                  finder_path: str | Path | None = FINDER_PATH, *,
+                 sifter_path: str | Path | None = SIFTER_PATH,
                  backend: str | None = None) -> None:
         if not reader_paths:
             raise ValueError("IndexReader needs at least one reader network")
         self._readers = [Network(path, backend) for path in reader_paths]
         self._finder = Network(finder_path, backend) if finder_path is not None else None
+        self._sifter = Network(sifter_path, backend) \
+            if sifter_path is not None and self._finder is not None else None
 
     @property
     def backend(self) -> str:
@@ -185,7 +208,10 @@ class IndexReader:
         probabilities[:, NO_INDEX] = 1.0
         keep = np.arange(len(candidates))
         if self._finder is not None:
-            keep = np.nonzero(self.glance(cut_glances(marks, candidates)) >= FINDER_KEEPS)[0]
+            glances = cut_glances(marks, candidates)
+            keep = np.nonzero(self.glance(glances) >= FINDER_KEEPS)[0]
+            if self._sifter is not None:
+                keep = keep[self.sift(glances[keep]) >= SIFTER_KEEPS]
         # (Empty batches are judged as nothing: a frame without candidates needs no guard.)
         probabilities[keep] = self.judge(cut_patches(marks, candidates.subset(keep)))
         self._recheck(marks, candidates, probabilities)
@@ -221,6 +247,13 @@ class IndexReader:
         if len(glances) == 0:
             return np.zeros(0, np.float32)
         return _sigmoid(self._finder(glances)[:, 0])
+
+    def sift(self, glances: np.ndarray) -> np.ndarray:
+        """The second look at what the quick look keeps: each glance's chance of showing an
+        index."""
+        if len(glances) == 0:
+            return np.zeros(0, np.float32)
+        return _sigmoid(self._sifter(glances)[:, 0])
 
     def judge(self, patches: np.ndarray) -> np.ndarray:
         """The closer look: N x 53 probabilities (52 cards, then no index), the readers'
