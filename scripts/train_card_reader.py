@@ -786,16 +786,23 @@ def seeded(args: argparse.Namespace):
 
 def train_finder(args: argparse.Namespace, data: dict[str, np.ndarray], epochs: int):
     """The quick look, trained; and the random generator, to go on with."""
+    finder = build_finder()
+    return finder, train_glancing(args, data, epochs, finder, "finder", FINDER_KEEPS)
+
+
+def train_glancing(args: argparse.Namespace, data: dict[str, np.ndarray], epochs: int,
+                   network, name: str, bar: float):
+    """Train a network that glances (the quick look, the sifter) to tell indices from the
+    rest; returns the random generator, to go on with."""
     import torch
     import torch.nn.functional as functional
 
     generator = seeded(args)
     is_index = torch.from_numpy(data["train_labels"] != NO_INDEX).float()
-    finder = build_finder()
-    fit(finder, data["train_glances"],
+    fit(network, data["train_glances"],
         lambda out, rows: functional.binary_cross_entropy_with_logits(out[:, 0], is_index[rows]),
-        epochs, generator, "finder", report=lambda: finder_figures(finder, data))
-    return finder, generator
+        epochs, generator, name, report=lambda: keeps_figures(network, data, bar, name))
+    return generator
 
 
 def update_finder(args: argparse.Namespace, data: dict[str, np.ndarray],
@@ -822,23 +829,16 @@ def update_finder(args: argparse.Namespace, data: dict[str, np.ndarray],
 def update_sifter(args: argparse.Namespace, data: dict[str, np.ndarray],
                   making: float) -> None:
     """--sifter-only: train and export the sifter; record it in the reader's JSON."""
-    import torch
-    import torch.nn.functional as functional
-
     started = time.perf_counter()
-    generator = seeded(args)
-    is_index = torch.from_numpy(data["train_labels"] != NO_INDEX).float()
     sifter = build_sifter()
-    fit(sifter, data["train_glances"],
-        lambda out, rows: functional.binary_cross_entropy_with_logits(out[:, 0], is_index[rows]),
-        args.epochs, generator, "sifter", report=lambda: sifter_figures(sifter, data))
-    path = args.out.with_name(args.out.stem.replace("reader", "sifter") + ".onnx")
-    export(sifter, path, (GLANCE_CHANNELS, GLANCE, GLANCE))
+    train_glancing(args, data, args.epochs, sifter, "sifter", SIFTER_KEEPS)
+    export(sifter, beside_reader(args.out, "sifter"), (GLANCE_CHANNELS, GLANCE, GLANCE))
     meta_path = args.out.with_suffix(".json")
     meta = json.loads(meta_path.read_text()) if meta_path.exists() else {}
     meta["sifter"] = SIFTER_SHAPE
     meta["sifter_training"] = {
-        "on_what_keeps": shown(args.given_finder), **sifter_figures(sifter, data),
+        "on_what_keeps": shown(args.given_finder),
+        **keeps_figures(sifter, data, SIFTER_KEEPS, "sifter"),
         "scenes": args.scenes, "validation_scenes": args.validation_scenes,
         "epochs": args.epochs, "seed": args.seed, "examples": len(data["train_labels"]),
         "seconds_making_examples": round(making),
@@ -846,11 +846,6 @@ def update_sifter(args: argparse.Namespace, data: dict[str, np.ndarray],
         "torch_threads": args.threads}
     meta_path.write_text(json.dumps(meta, indent=2) + "\n")
     print(json.dumps(meta["sifter_training"], indent=2))
-
-
-def sifter_figures(sifter, data: dict[str, np.ndarray]) -> dict:
-    """The shares of the validation glances (all kept by the quick look) the sifter keeps."""
-    return keeps_figures(sifter, data, SIFTER_KEEPS, "sifter")
 
 
 def shown(path: Path) -> str:
@@ -861,9 +856,13 @@ def shown(path: Path) -> str:
 
 def finder_path(reader_path: Path) -> Path:
     """Where the quick look goes: beside the reader, named alike."""
-    if reader_path == MODEL_PATH:
-        return FINDER_PATH
-    return reader_path.with_name(reader_path.stem.replace("reader", "finder") + ".onnx")
+    return beside_reader(reader_path, "finder")
+
+
+def beside_reader(reader_path: Path, role: str) -> Path:
+    """Where a network of another ``role`` goes: beside the reader, named alike (the shipped
+    reader's card_finder.onnx, card_sifter.onnx)."""
+    return reader_path.with_name(reader_path.stem.replace("reader", role) + ".onnx")
 
 
 def finder_chances(finder, glances: np.ndarray) -> np.ndarray:

@@ -244,16 +244,12 @@ class IndexReader:
 
     def glance(self, glances: np.ndarray) -> np.ndarray:
         """The quick look: each glance's chance of showing an index."""
-        if len(glances) == 0:
-            return np.zeros(0, np.float32)
-        return _sigmoid(self._finder(glances)[:, 0])
+        return _index_chances(self._finder, glances)
 
     def sift(self, glances: np.ndarray) -> np.ndarray:
         """The second look at what the quick look keeps: each glance's chance of showing an
         index."""
-        if len(glances) == 0:
-            return np.zeros(0, np.float32)
-        return _sigmoid(self._sifter(glances)[:, 0])
+        return _index_chances(self._sifter, glances)
 
     def judge(self, patches: np.ndarray) -> np.ndarray:
         """The closer look: N x 53 probabilities (52 cards, then no index), the readers'
@@ -294,6 +290,13 @@ def _rivalled(candidates: Candidates, probabilities: np.ndarray,
                            - candidates.rank_points[sure][None], axis=2)
     near = apart < VIEWS_NEAR * np.maximum(spans[rows][:, None], spans[sure][None])
     return (near & (named[rows][:, None] != named[sure][None])).any(axis=1)
+
+
+def _index_chances(network: Network, glances: np.ndarray) -> np.ndarray:
+    """A glancing network's (the quick look's, the sifter's) chance per glance of an index."""
+    if len(glances) == 0:
+        return np.zeros(0, np.float32)
+    return _sigmoid(network(glances)[:, 0])
 
 
 def _judged(network: Network, patches: np.ndarray) -> np.ndarray:
