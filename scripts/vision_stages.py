@@ -22,20 +22,18 @@ import argparse
 import collections
 import functools
 import json
-import random
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 import cv2
 
+from tableside.benchmarks.vision import bench_scenes
 from tableside.vision import reader as reader_module
 from tableside.vision import recognizer as recognizer_module
-from tableside.vision.drawn import drawn_deck
 from tableside.vision.networks import Network
 from tableside.vision.reader import IndexReader
 from tableside.vision.recognizer import CardRecognizer
-from tableside.vision.scenes import SceneOptions, draw_scene
 
 # The stages, as the recogniser and the reader call them: (module or class, name).
 STAGES = (
@@ -61,9 +59,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def measure(frames: int, passes: int, seed: int) -> dict:
     cv2.setNumThreads(1)
-    decks = [drawn_deck(random.Random(seed + n), name=f"drawn-{n}") for n in range(3)]
-    rng = random.Random(seed)
-    scenes = [draw_scene(rng, [rng.choice(decks)], SceneOptions()) for _ in range(frames)]
+    _, scenes = bench_scenes(frames, seed)
     stage_seconds: dict[str, float] = collections.defaultdict(float)
     # Per network file: calls, items, seconds.
     network_use: dict[str, list[float]] = collections.defaultdict(lambda: [0, 0, 0.0])

@@ -55,9 +55,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
     cv2.setNumThreads(1)
-    decks = _decks(args)
-    rng = random.Random(args.seed)
-    scenes = [draw_scene(rng, [rng.choice(decks)], SceneOptions()) for _ in range(args.frames)]
+    decks, scenes = bench_scenes(args.frames, args.seed, args.decks)
     recognizer = CardRecognizer(backend=args.backend)
     recognizer.recognize(scenes[0].image)  # load and warm up outside the clock
 
@@ -82,10 +80,18 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
-def _decks(args: argparse.Namespace) -> list[Deck]:
-    if args.decks is None:
-        return [drawn_deck(random.Random(args.seed + n), name=f"drawn-{n}") for n in range(3)]
-    folder = args.decks
+def bench_scenes(frames: int = 40, seed: int = 11, folder: Path | None = None
+                 ) -> tuple[list[Deck], list[Scene]]:
+    """The bench's decks (drawn by code from ``seed``, or those of ``folder``) and the scenes
+    it reads, drawn from them."""
+    decks = _decks(folder, seed)
+    rng = random.Random(seed)
+    return decks, [draw_scene(rng, [rng.choice(decks)], SceneOptions()) for _ in range(frames)]
+
+
+def _decks(folder: Path | None, seed: int) -> list[Deck]:
+    if folder is None:
+        return [drawn_deck(random.Random(seed + n), name=f"drawn-{n}") for n in range(3)]
     if (folder / "As.png").exists():
         return [load_deck(folder)]
     return [load_deck(sub) for sub in sorted(folder.iterdir()) if (sub / "As.png").exists()]
