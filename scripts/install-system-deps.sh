@@ -24,7 +24,11 @@ have_lib() {
     local ldconfig
     ldconfig="$(command -v ldconfig || echo /sbin/ldconfig)"
     [ -x "$ldconfig" ] || die "ldconfig not found; cannot check shared libraries"
-    "$ldconfig" -p | grep -qF "$1 "
+    # Read the whole listing before searching it: with pipefail, `ldconfig -p | grep -q`
+    # fails whenever grep stops early and ldconfig dies of SIGPIPE, even on a match.
+    local listing
+    listing="$("$ldconfig" -p)"
+    grep -qF "$1 " <<<"$listing"
 }
 
 # --- python version (not fixable by this script) ---------------------------------------
