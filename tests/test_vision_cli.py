@@ -87,5 +87,13 @@ def test_bench_vision_reports_both_readers_side_by_side(capsys):
         assert result["asked"] > 0
         assert 0.0 <= result["read_rate"] <= 1.0
     assert report["results"]["tableside"]["traced_peak_mb"] > 0
-    assert report["peak_rss_mb"] > 0
+    # Each reader's memory is that of a process of its own, which holds no scenes: less than
+    # the bench's own, which holds them all.
+    for name in ("tableside", "opencv_template_baseline"):
+        result = report["results"][name]
+        assert 0 < result["process_loaded_rss_mb"] <= result["process_peak_rss_mb"]
+        assert result["process_peak_rss_mb"] < report["bench_peak_rss_mb"]
+    # The networks take memory of their own, the templates little.
+    assert (report["results"]["tableside"]["process_loaded_rss_mb"]
+            > report["results"]["opencv_template_baseline"]["process_loaded_rss_mb"])
     assert report["goals"]["median_ms_at_most"] == 60.0
