@@ -17,6 +17,13 @@ from tableside.vision.preview import PROBLEM, SURE, draw_preview
 from tableside.vision.recognizer import CardRecognizer
 from tableside.vision.scenes import SceneOptions, draw_scene
 from tableside.vision.sources import FrameListSource
+from tableside.vision.stillness import (
+    REREAD_SECONDS,
+    SETTLE_READS,
+    StillTable,
+    changed,
+    thumbnail_of,
+)
 
 
 @pytest.fixture(scope="module")
@@ -71,3 +78,105 @@ def test_the_preview_outlines_cards_in_their_colours(recognizer, scene):
     assert not np.shares_memory(picture, scene.image)
     assert (picture == SURE).all(axis=2).any()
     assert (picture == PROBLEM).all(axis=2).any()
+
+
+class CountingRecognizer(CardRecognizer):
+    """The real recogniser, counting the frames it reads."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.frames = 0
+
+    def recognize(self, frame):
+        self.frames += 1
+        return super().recognize(frame)
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def noisy(image: np.ndarray, seed: int, sigma: float = 6.0) -> np.ndarray:
+    """The frame again as a camera gives it twice: other noise, other JPEG ripples."""
+    rng = np.random.default_rng(seed)
+    noise = rng.normal(0.0, sigma, image.shape)
+    frame = np.clip(image.astype(np.float64) + noise, 0, 255).astype(np.uint8)
+    quality = int(rng.integers(70, 95))
+    return cv2.imdecode(cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, quality])[1],
+                        cv2.IMREAD_COLOR)
+
+
+def without_a_card(scene) -> np.ndarray:
+    """The scene with its first face-up card taken away (felt where it lay)."""
+    card = next(card for card in scene.cards if card.face_up)
+    image = scene.image.copy()
+    felt = np.median(image[:8, :8].reshape(-1, 3), axis=0)
+    cv2.fillConvexPoly(image, card.corners.astype(np.int32), felt.tolist())
+    return image
+
+
+def test_a_still_table_is_read_until_the_fusion_settles_then_left_alone(scene):
+    recognizer, clock = CountingRecognizer(), Clock()
+    frames = [noisy(scene.image, n) for n in range(12)]
+    pipeline = CameraPipeline(FrameListSource(frames), recognizer=recognizer,
+                              still=StillTable(clock=clock))
+    reports = []
+    for _ in frames:
+        reports.append(pipeline.step())
+        clock.now += 0.1
+    # Read: the first frame and SETTLE_READS alike after it; then the camera's noise and
+    # JPEG ripples alone do not make the table change.
+    assert [r.read for r in reports] == [True] * (SETTLE_READS + 1) + [False] * (
+        len(frames) - SETTLE_READS - 1)
+    assert recognizer.frames == SETTLE_READS + 1
+    # Every frame is reported, the cards that count standing as the last frame read left them.
+    settled = reports[SETTLE_READS]
+    assert settled.stable
+    for report in reports[SETTLE_READS + 1:]:
+        assert report.stable == settled.stable
+        assert report.recognition is settled.recognition
+        assert report.update.frame == settled.update.frame
+        assert report.update.appeared == report.update.vanished == ()
+        assert report.to_json()["read"] is False
+    assert reports[0].to_json()["read"] is True
+
+
+def test_a_card_taken_away_a_new_hand_or_time_passing_are_read_at_once(scene):
+    recognizer, clock = CountingRecognizer(), Clock()
+    fusion = CardFusion()
+    still_frames = [noisy(scene.image, n) for n in range(20)]
+    pipeline = CameraPipeline(FrameListSource(still_frames + [without_a_card(scene)] * 2),
+                              recognizer=recognizer, fusion=fusion,
+                              still=StillTable(clock=clock))
+    steps = []
+
+    def step() -> bool:
+        clock.now += 0.1
+        steps.append(pipeline.step().read)
+        return steps[-1]
+
+    assert all(step() for _ in range(SETTLE_READS + 1))
+    assert not step()
+    # A new hand: the fusion forgot the table, so it is read again until it settles.
+    fusion.reset()
+    assert all(step() for _ in range(SETTLE_READS + 1)) and not step()
+    # However still, the table is read again every REREAD_SECONDS.
+    clock.now += REREAD_SECONDS
+    assert step() and not step()
+    while len(steps) < len(still_frames):
+        assert not step()
+    # One card taken away changes the table: read at once, and the next alike frame too
+    # (the fusion has not settled on the change yet).
+    assert step() and step()
+    assert recognizer.frames == steps.count(True)
+
+
+def test_the_thumbnails_see_a_card_but_not_the_cameras_noise(scene):
+    base = thumbnail_of(scene.image)
+    assert not any(changed(base, thumbnail_of(noisy(scene.image, n))) for n in range(10))
+    assert changed(base, thumbnail_of(without_a_card(scene)))
+    assert changed(base, thumbnail_of(cv2.resize(scene.image, (640, 360))))

@@ -94,7 +94,8 @@ class SimulatedCamera:
             report = self.camera.step()
             if report is None:
                 continue
-            self.milliseconds.append(report.recognition.milliseconds)
+            if report.read:
+                self.milliseconds.append(report.recognition.milliseconds)
             offered = self.camera.feed.offered
             if offered is not None and wanted(offered.command):
                 return offered

@@ -106,6 +106,7 @@ class CardFusion:
         self.calibration = calibration
         self.appear_after, self.window, self.vanish_after = appear_after, window, vanish_after
         self.frame = 0
+        self.resets = 0  # times reset() was called (the camera's loop reads after one)
         self._tracks: list[_Track] = []
         self._alerts: tuple[Alert, ...] = ()
         # Per frame of the window: the problems seen in it, by kind and card.
@@ -181,6 +182,7 @@ class CardFusion:
 
     def reset(self) -> None:
         """Forget everything (a new hand: the table is cleared)."""
+        self.resets += 1
         self._tracks.clear()
         self._alerts = ()
         self._problems.clear()
