@@ -84,6 +84,7 @@ def test_bench_vision_reports_both_readers_side_by_side(capsys):
     for name in ("tableside", "opencv_template_baseline"):
         result = report["results"][name]
         assert result["median_ms"] > 0 and result["p90_ms"] >= result["median_ms"] * 0.5
+        assert result["cpu_median_ms"] > 0
         assert result["asked"] > 0
         assert 0.0 <= result["read_rate"] <= 1.0
     assert report["results"]["tableside"]["traced_peak_mb"] > 0

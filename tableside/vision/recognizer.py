@@ -23,6 +23,7 @@ import cv2
 import numpy as np
 
 from tableside.vision.assembly import CONFIDENT, CardSighting, assemble
+from tableside.vision.blas_threads import one_blas_thread
 from tableside.vision.candidates import Candidates, find_candidates
 from tableside.vision.corner_indices import corner_array, paper_corners, read_corners
 from tableside.vision.marks import CUT_PASS, Marks, find_marks
@@ -75,6 +76,9 @@ class CardRecognizer:
         # Each frame's arrays are freed before the next: have the allocator keep their memory
         # rather than fault it in anew every frame (figures in tableside/vision/memory.py).
         keep_freed_memory()
+        # ...and numpy's and OpenCV's BLAS on one thread, as OpenCV and the networks run
+        # (figures in tableside/vision/blas_threads.py).
+        one_blas_thread()
 
     def recognize(self, frame: np.ndarray) -> Recognition:
         started = time.perf_counter()
