@@ -11,7 +11,14 @@ from pathlib import Path
 import pytest
 
 from tableside.cli import main
-from tableside.install.checks import check_clock, check_database, check_disk
+from tableside.install.checks import (
+    LEAST_READ,
+    SLOW_FRAME_MS,
+    check_clock,
+    check_database,
+    check_disk,
+    check_recognition,
+)
 from tableside.table.service import TableService
 
 FIRMWARE = Path(__file__).resolve().parents[1] / "firmware"
@@ -31,9 +38,11 @@ def test_nothing_attached_says_what_to_do(tmp_path: Path, capsys) -> None:
                           "--board", str(tmp_path / "usb-*"),
                           "--camera", str(tmp_path / "video0"))
     checks = {c["name"]: c for c in report["checks"]}
-    assert list(checks) == ["camera", "board", "gpio", "database", "disk", "clock"]
+    assert list(checks) == ["camera", "recognition", "board", "gpio", "database", "disk",
+                            "clock"]
     assert code == 1 and report["ok"] is False
     assert checks["camera"]["status"] == "missing"
+    assert checks["recognition"]["status"] in ("ok", "warn")  # warn: a slow machine
     assert checks["board"]["status"] == "missing"
     assert checks["gpio"]["status"] in ("missing", "warn")  # not a Pi (or mock pins)
     assert checks["database"]["status"] == "ok"
@@ -78,3 +87,24 @@ def test_clock_and_disk() -> None:
     stale = check_clock(dt.datetime(1970, 1, 1, tzinfo=dt.UTC), synchronized=None)
     assert stale.status == "fail" and "date" in stale.advice["en"]
     assert check_disk(Path(__file__)).details["free_mb"] > 0
+
+
+def test_card_recognition_reads_drawn_frames_here_and_names_what_runs_it() -> None:
+    result = check_recognition(frames=2)
+    details = result.details
+    assert details["backend"] == "onnxruntime" and details["frames"] == 2
+    assert result.status == ("ok" if details["median_ms"] <= SLOW_FRAME_MS else "warn")
+    assert details["asked"] > 0 and details["read"] >= LEAST_READ * details["asked"]
+    assert f"{details['read']} of {details['asked']}" in result.found["en"]
+    assert f"{details['read']} von {details['asked']}" in result.found["de"]
+    # Where ONNX Runtime has no wheels, OpenCV runs the networks: slower, and said so.
+    fallback = check_recognition(frames=1, backend="opencv")
+    assert fallback.status == "warn" and fallback.details["backend"] == "opencv"
+    assert "64-bit" in fallback.advice["en"] and "64-Bit" in fallback.advice["de"]
+
+
+def test_a_recogniser_that_cannot_load_is_a_failure_with_what_to_do() -> None:
+    result = check_recognition(frames=1, backend="no such runtime")
+    assert result.status == "fail" and not result.passed
+    assert "no such runtime" in result.found["en"] and "no such runtime" in result.found["de"]
+    assert "install tableside again" in result.advice["en"]

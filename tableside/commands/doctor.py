@@ -1,6 +1,7 @@
-"""``tableside doctor``: is this machine ready to run a table? Checks the camera and its
-frame rate, the reader board and its protocol version, the GPIO pin factory of the dealer
-pad, the database, the free disk space and the clock. Every problem comes with what to do.
+"""``tableside doctor``: is this machine ready to run a table? Checks the camera and its frame
+rate, how fast this machine reads a frame of cards, the reader board and its protocol
+version, the GPIO pin factory of the dealer pad, the database, the free disk space and the
+clock. Every problem comes with what to do.
 
 Exit code 0 when every check passed (warnings included), 1 when something is missing or
 wrong. ``--json`` prints ``{"ok": bool, "checks": [{"name", "status", "found", "advice",
@@ -24,12 +25,14 @@ from tableside.install.checks import (
     check_database,
     check_disk,
     check_gpio,
+    check_recognition,
 )
 from tableside.table.store import default_db_path
 
-CHECKS = ("camera", "board", "gpio", "database", "disk", "clock")
+CHECKS = ("camera", "recognition", "board", "gpio", "database", "disk", "clock")
 _LABELS = {
     "camera": {"en": "camera", "de": "Kamera"},
+    "recognition": {"en": "card recognition", "de": "Kartenerkennung"},
     "board": {"en": "reader board", "de": "Leseplatine"},
     "gpio": {"en": "GPIO (dealer pad)", "de": "GPIO (Geber-Tasten)"},
     "database": {"en": "database", "de": "Datenbank"},
@@ -48,7 +51,8 @@ _SUMMARY = {"en": ("all checks passed", "{count} of {total} checks need attentio
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
-        "doctor", help="check the camera, reader board, GPIO, database, disk and clock",
+        "doctor", help="check the camera, card recognition, reader board, GPIO, database, disk "
+                       "and clock",
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--db", type=Path, default=None,
                         help=f"the table's database (default {default_db_path()})")
@@ -58,6 +62,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         "(default: picamera2, then /dev/v4l/by-id, then /dev/video*)")
     parser.add_argument("--seconds", type=float, default=1.0,
                         help="how long to count camera frames (default 1)")
+    parser.add_argument("--frames", type=int, default=3,
+                        help="drawn frames the card recognition reads (default 3)")
     parser.add_argument("--timeout", type=float, default=3.0,
                         help="seconds to wait for the reader board's HELLO (default 3)")
     parser.add_argument("--only", action="append", choices=CHECKS, metavar="CHECK",
@@ -71,6 +77,7 @@ def run(args: argparse.Namespace) -> int:
     db = args.db or default_db_path()
     checks: dict[str, Callable[[], Check]] = {
         "camera": lambda: check_camera(args.camera, args.seconds),
+        "recognition": lambda: check_recognition(args.frames),
         "board": lambda: check_board(args.board, args.timeout),
         "gpio": check_gpio,
         "database": lambda: check_database(db),

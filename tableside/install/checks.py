@@ -1,7 +1,8 @@
 """Checks of a running table's machine, for ``tableside doctor``: the camera and its frame
-rate, the reader board and its protocol, the GPIO pin factory, the database, the disk and
-the clock. Each check returns a :class:`Check` saying what it found and, when something is
-wrong, what to do, in English and German. No check changes anything.
+rate, how fast the card recogniser reads a frame here, the reader board and its protocol,
+the GPIO pin factory, the database, the disk and the clock. Each check returns a
+:class:`Check` saying what it found and, when something is wrong, what to do, in English and
+German. No check changes anything.
 """
 
 from __future__ import annotations
@@ -9,8 +10,10 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import os
+import random
 import shutil
 import sqlite3
+import statistics
 import subprocess
 import threading
 import time
@@ -27,6 +30,11 @@ MIN_FPS = 10.0  # below this a dealer's hand outruns the camera
 FREE_WARN = 1 << 30  # a night's log is a few MB; under a GiB something else fills the card
 FREE_FAIL = 100 << 20
 EARLIEST = dt.datetime(2025, 1, 1, tzinfo=dt.UTC)  # no table was dealt before this
+# A frame read in more than this leaves the camera under a frame a second: the dealer waits
+# for the flop's proposal. A Pi 4 reads a frame in about a third of it (one core).
+SLOW_FRAME_MS = 1000.0
+# Drawn scenes' cards the recogniser must read to be working at all (it reads 99 % of them).
+LEAST_READ = 0.8
 
 
 @dataclass(frozen=True)
@@ -135,6 +143,72 @@ def _no_camera(source: str | None) -> Check:
         "das Flachbandkabel prüfen (Kontakte zum Stecker der Platine, Verriegelung zu) und ob "
         "`rpicam-hello --list-cameras` sie zeigt; eine USB-Kamera einstecken und "
         "/dev/v4l/by-id/ ansehen"), {"source": source})
+
+
+# ---------------------------------------------------------------------- recognition
+def check_recognition(frames: int = 3, backend: str | None = None) -> Check:
+    """The card recogniser loads its networks and reads drawn table scenes (1280 x 720, one
+    core, as the camera's loop runs it): how long a frame takes here, and what runs the
+    networks (ONNX Runtime, or OpenCV's slower dnn where it has no wheels)."""
+    import cv2
+
+    from tableside.vision.drawn import drawn_deck
+    from tableside.vision.recognizer import CardRecognizer
+    from tableside.vision.scenes import SceneOptions, draw_scene
+    from tableside.vision.scoring import Score, score_scene
+
+    cv2.setNumThreads(1)
+    reinstall = _texts(
+        "install tableside again (pip install --force-reinstall tableside, or the install "
+        "script): its networks in tableside/vision/models must be whole",
+        "tableside neu installieren (pip install --force-reinstall tableside oder das "
+        "Installationsskript): seine Netze in tableside/vision/models müssen vollständig sein")
+    try:
+        recognizer = CardRecognizer(backend=backend)
+    except Exception as error:  # a missing or damaged network, a broken runtime: say which
+        reason = f"{type(error).__name__}: {error}"
+        return Check("recognition", FAIL, _texts(f"the recogniser does not load ({reason})",
+                                                 f"die Erkennung lädt nicht ({reason})"),
+                     reinstall, {"error": reason})
+    rng = random.Random(7)
+    deck = drawn_deck(rng)
+    scenes = [draw_scene(rng, [deck], SceneOptions()) for _ in range(frames + 1)]
+    recognizer.recognize(scenes[0].image)  # the first frame warms the networks up
+    times, score = [], Score()
+    for number, scene in enumerate(scenes[1:]):
+        started = time.perf_counter()
+        cards = recognizer.recognize(scene.image).cards
+        times.append((time.perf_counter() - started) * 1000)
+        score.add(score_scene(scene, cards, str(number)))
+    median = statistics.median(times)
+    engine = {"onnxruntime": "ONNX Runtime", "opencv": "OpenCV dnn"}[recognizer.reader.backend]
+    details = {"backend": recognizer.reader.backend, "frames": frames,
+               "median_ms": round(median, 1), "asked": score.asked, "read": score.read,
+               "wrong": score.wrong}
+    found = _texts(f"{median:.0f} ms a frame (median of {frames}, one core, {engine}); read "
+                   f"{score.read} of {score.asked} cards of drawn scenes",
+                   f"{median:.0f} ms pro Bild (Median von {frames}, ein Kern, {engine}); "
+                   f"{score.read} von {score.asked} Karten gezeichneter Szenen gelesen")
+    if score.asked and score.read < LEAST_READ * score.asked:
+        return Check("recognition", FAIL, found, reinstall, details)
+    if recognizer.reader.backend == "opencv":
+        return Check("recognition", WARN, found, _texts(
+            "ONNX Runtime is missing (it has no wheels for 32-bit Raspberry Pi OS), so OpenCV "
+            "runs the networks, about 1.6 times slower: install the 64-bit Raspberry Pi OS, or "
+            "pip install onnxruntime where it has wheels",
+            "ONNX Runtime fehlt (für das 32-Bit-Raspberry-Pi-OS gibt es keine Wheels), also "
+            "rechnet OpenCV die Netze, etwa 1,6-mal langsamer: das 64-Bit-Raspberry-Pi-OS "
+            "installieren oder pip install onnxruntime, wo es Wheels gibt"), details)
+    if median > SLOW_FRAME_MS:
+        return Check("recognition", WARN, found, _texts(
+            f"slower than {SLOW_FRAME_MS:g} ms a frame: the dealer will wait for the camera. "
+            "Use a Pi 4 or 5, close other programs, and check `vcgencmd get_throttled` "
+            "(0x0: neither too hot nor short of power)",
+            f"langsamer als {SLOW_FRAME_MS:g} ms pro Bild: der Geber wird auf die Kamera "
+            "warten. Einen Pi 4 oder 5 nehmen, andere Programme schließen und "
+            "`vcgencmd get_throttled` prüfen (0x0: weder zu heiß noch zu wenig Strom)"),
+            details)
+    return Check("recognition", OK, found, None, details)
 
 
 # ---------------------------------------------------------------------- reader board
