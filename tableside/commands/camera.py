@@ -9,10 +9,11 @@ fit becomes an alert on the console.
 
 By default it serves the table's pages as ``tableside serve --camera SPEC`` does (the
 preview and the calibration are on the console's Camera tab). With ``--headless`` it serves
-nothing and prints one JSON object per frame: ``{"frame", "cards", "unsure", "ms",
+nothing and prints one JSON object per frame: ``{"frame", "read", "cards", "unsure", "ms",
 "stable": [{"card", "zone", ...}], "alerts": [{"kind", "message": {"en", "de"}, ...}],
 "proposal": null or {"command", "texts"}, "status": {"en", "de"}}``; ``--frames N`` stops
-after N frames (a folder or a video also ends by itself).
+after N frames (a folder or a video also ends by itself). ``"read": false`` marks a frame of a
+still table that was not read again: its cards are the last frame read's.
 """
 
 from __future__ import annotations
