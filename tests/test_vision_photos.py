@@ -12,19 +12,20 @@ before, two right readings had their estimated outline's centre in the covering 
 
 from __future__ import annotations
 
-import csv
-from collections import defaultdict
+import json
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import cv2
 import pytest
 
 from tableside.vision.recognizer import CardRecognizer
-from tableside.vision.scoring import Score, score_photo
+from tableside.vision.scoring import Score, photo_labels, score_photo
 
 PHOTOS = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "photos" / \
     "edje-real-photos"
-RANKS = {"nine": "9", "ten": "T", "jack": "J", "queen": "Q", "king": "K", "ace": "A"}
 READ_AT_LEAST = 0.98
 WRONG_AT_MOST = 0.01
 
@@ -33,12 +34,7 @@ def labelled(split: str) -> dict[str, list]:
     table = PHOTOS / f"{split}_labels.csv"
     if not table.is_file():
         pytest.fail(f"the shared photographs are missing: expected {table}")
-    boxes = defaultdict(list)
-    with table.open(newline="") as rows:
-        for row in csv.DictReader(rows):
-            box = tuple(float(row[k]) for k in ("xmin", "ymin", "xmax", "ymax"))
-            boxes[row["filename"]].append((RANKS[row["class"]], box))
-    return boxes
+    return photo_labels(table)
 
 
 def test_photographs_are_read_by_rank_and_never_guessed():
@@ -53,3 +49,27 @@ def test_photographs_are_read_by_rank_and_never_guessed():
     assert total.asked == 143, report
     assert total.read_rate >= READ_AT_LEAST, report
     assert total.wrong_rate <= WRONG_AT_MOST, report
+
+
+def test_the_photo_script_scores_a_split_as_this_test_does(tmp_path):
+    names = sorted(labelled("test"))[:3]
+    (tmp_path / "test").mkdir()
+    rows = [line for line in (PHOTOS / "test_labels.csv").read_text().splitlines()[1:]
+            if line.split(",")[0] in names]
+    header = (PHOTOS / "test_labels.csv").read_text().splitlines()[0]
+    (tmp_path / "test_labels.csv").write_text("\n".join([header, *rows]) + "\n")
+    for name in names:
+        shutil.copy(PHOTOS / "test" / name, tmp_path / "test" / name)
+    script = Path(__file__).resolve().parents[1] / "scripts" / "score_photos.py"
+    subprocess.run([sys.executable, str(script), "--photos", str(tmp_path), "--splits", "test",
+                    "--json", str(tmp_path / "figures.json")], check=True, capture_output=True)
+    figures = json.loads((tmp_path / "figures.json").read_text())["test"]
+
+    cv2.setNumThreads(1)
+    recognizer, total = CardRecognizer(), Score()
+    for name in names:
+        frame = cv2.imread(str(PHOTOS / "test" / name), cv2.IMREAD_COLOR)
+        total.add(score_photo(labelled("test")[name], recognizer.recognize(frame).cards, name))
+    assert figures["asked"] == total.asked == len(rows)
+    assert (figures["read"], figures["wrong"], figures["mistakes"]) == (
+        total.read, total.wrong, total.mistakes)

@@ -13,8 +13,11 @@ no box at all is counted apart (labels can miss a card).
 
 from __future__ import annotations
 
+import csv
+from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -24,6 +27,8 @@ from tableside.vision.scenes import Scene
 
 # How far outside the true card's outline a reported centre may fall (share of its size).
 GROW = 1.1
+# The photographs' rank labels (../shared/data/photos: a Pascal-VOC class per box).
+PHOTO_RANKS = {"nine": "9", "ten": "T", "jack": "J", "queen": "Q", "king": "K", "ace": "A"}
 
 
 @dataclass
@@ -77,6 +82,17 @@ def score_scene(scene: Scene, reported: Sequence[CardSighting], label: str = "")
             else:
                 score.mistakes.append(f"{label} missed {card.name} ({card.width:.0f} px wide)")
     return score
+
+
+def photo_labels(table: Path) -> dict[str, list[tuple[str, tuple[float, float, float, float]]]]:
+    """Per photograph of a labels table (``train_labels.csv``: filename, class, xmin, ymin,
+    xmax, ymax), its boxes as score_photo takes them: (rank letter, (x0, y0, x1, y1))."""
+    boxes = defaultdict(list)
+    with table.open(newline="") as rows:
+        for row in csv.DictReader(rows):
+            box = tuple(float(row[k]) for k in ("xmin", "ymin", "xmax", "ymax"))
+            boxes[row["filename"]].append((PHOTO_RANKS[row["class"]], box))
+    return dict(boxes)
 
 
 def score_photo(boxes: Iterable[tuple[str, tuple[float, float, float, float]]],
