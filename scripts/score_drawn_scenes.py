@@ -48,6 +48,7 @@ seeds 500-511. Scene n of a group is draw_scene(random.Random(seed + n), decks).
     .venv/bin/python scripts/score_drawn_scenes.py --unseen
     .venv/bin/python scripts/score_drawn_scenes.py --dev --missed
     .venv/bin/python scripts/score_drawn_scenes.py --dev --why       # and what became of them
+    .venv/bin/python scripts/score_drawn_scenes.py --every-set        # all six sets: ~20 min
 
 With several --bars every card the recogniser saw (sure or unsure, without a problem) is
 reported when its confidence reaches the bar: what a lower or higher CONFIDENT would give
@@ -118,6 +119,9 @@ STUDIED_GROUPS = (("held", 111000, 150), ("drawn", 117000, 150), ("drawn", 11800
 DEV_GROUPS = (("trained", 60000, 150), ("held", 61000, 150), ("drawn", 67000, 150),
               ("drawn", 68000, 150))
 DRAWN_DECK_SEEDS = range(500, 512)
+# The sets of groups, in the order --every-set scores them (a closing note's table).
+SETS = {"ten": GROUPS, "fresh": FRESH_GROUPS, "dev": DEV_GROUPS, "studied": STUDIED_GROUPS,
+        "untouched": UNTOUCHED_GROUPS, "unseen": UNSEEN_GROUPS}
 
 _recognizer: CardRecognizer
 _decks: list
@@ -136,6 +140,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="score the groups session 35 studied misses on instead")
     parser.add_argument("--dev", action="store_true",
                         help="score the groups drawn to study misses on instead")
+    parser.add_argument("--every-set", action="store_true",
+                        help="score every set of groups in turn (the ten, then --fresh, --dev, "
+                             "--studied, --untouched, --unseen), each set's totals apart")
     parser.add_argument("--bars", type=float, nargs="*", default=[CONFIDENT])
     parser.add_argument("--readers", type=Path, nargs="+", default=list(READER_PATHS),
                         help="the reader networks whose readings are averaged (the shipped)")
@@ -149,10 +156,29 @@ def main(argv: list[str] | None = None) -> int:
                              "(implies --missed)")
     parser.add_argument("--json", type=Path, help="write the figures here")
     args = parser.parse_args(argv)
-    chosen = (UNTOUCHED_GROUPS if args.untouched else UNSEEN_GROUPS if args.unseen
-              else FRESH_GROUPS if args.fresh else DEV_GROUPS if args.dev
-              else STUDIED_GROUPS if args.studied else GROUPS)
-    groups = [g for g in chosen if not args.groups or g[1] in args.groups]
+    if args.every_set:
+        sets = list(SETS.items())
+    else:
+        name = ("untouched" if args.untouched else "unseen" if args.unseen
+                else "fresh" if args.fresh else "dev" if args.dev
+                else "studied" if args.studied else "ten")
+        sets = [(name, SETS[name])]
+    figures = []
+    for name, chosen in sets:
+        groups = [g for g in chosen if not args.groups or g[1] in args.groups]
+        if not groups:
+            continue
+        if args.every_set:
+            print(f"--- {name}", flush=True)
+        figures += [{"set": name, **row} for row in _score_groups(groups, args)]
+    if args.json:
+        args.json.write_text(json.dumps(figures, indent=1))
+    return 0
+
+
+def _score_groups(groups: list[tuple[str, int, int]], args: argparse.Namespace) -> list[dict]:
+    """Score the groups, printing each group's figures (and its missed cards, when asked) and
+    the shared and the drawn decks' totals; the groups' figures."""
     meta = json.loads(MODEL_PATH.with_suffix(".json").read_text())
     totals: dict[str, list[list[int]]] = {}
     figures = []
@@ -183,9 +209,7 @@ def main(argv: list[str] | None = None) -> int:
         for bar, (asked, read, wrong) in zip(args.bars, per_bar, strict=True):
             print(f"{kind:7s} bar {bar:.2f}: read {read}/{asked} ({100 * read / asked:.2f} %),"
                   f" wrong {wrong} ({100 * wrong / max(read + wrong, 1):.2f} % of reported)")
-    if args.json:
-        args.json.write_text(json.dumps(figures, indent=1))
-    return 0
+    return figures
 
 
 def _start(decks: Path, names: list[str], readers: list[Path], pip_reader: str | None,

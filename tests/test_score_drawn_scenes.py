@@ -70,3 +70,17 @@ def test_why_tells_what_became_of_each_missed_cards_indices(tmp_path):
     # Without --why the lines are as before, with nothing after what was read.
     assert not any("cand" in line for line in outputs[0].splitlines() if " missed " in line)
 
+
+
+def test_every_set_scores_each_set_with_totals_of_its_own(tmp_path):
+    # One group of the ten and one of the development groups (--groups picks among all sets).
+    out = tmp_path / "figures.json"
+    run = subprocess.run([sys.executable, str(SCRIPT), "--every-set", "--groups", "5000",
+                          "60000", "--scenes", "1", "--processes", "1", "--json", str(out)],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    figures = json.loads(out.read_text())
+    assert [(f["set"], f["kind"], f["seed"]) for f in figures] == [
+        ("ten", "trained", 5000), ("dev", "trained", 60000)]
+    assert run.stdout.index("--- ten") < run.stdout.index("--- dev")
+    assert run.stdout.count("shared  bar") == 2 and "drawn   bar" not in run.stdout
