@@ -48,7 +48,7 @@ seeds 500-511. Scene n of a group is draw_scene(random.Random(seed + n), decks).
     .venv/bin/python scripts/score_drawn_scenes.py --unseen
     .venv/bin/python scripts/score_drawn_scenes.py --dev --missed
     .venv/bin/python scripts/score_drawn_scenes.py --dev --why       # and what became of them
-    .venv/bin/python scripts/score_drawn_scenes.py --every-set        # all six sets: ~20 min
+    .venv/bin/python scripts/score_drawn_scenes.py --every-set        # all six sets: ~13 min
 
 With several --bars every card the recogniser saw (sure or unsure, without a problem) is
 reported when its confidence reaches the bar: what a lower or higher CONFIDENT would give
