@@ -27,7 +27,7 @@ from tableside.vision.scenes import Scene
 
 # How far outside the true card's outline a reported centre may fall (share of its size).
 GROW = 1.1
-# The photographs' rank labels (../shared/data/photos: a Pascal-VOC class per box).
+# The shared photographs' rank labels (the class of each box in their label tables).
 PHOTO_RANKS = {"nine": "9", "ten": "T", "jack": "J", "queen": "Q", "king": "K", "ace": "A"}
 
 
