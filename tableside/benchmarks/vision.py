@@ -65,10 +65,10 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     recognizer = CardRecognizer(backend=args.backend)
     recognizer.recognize(scenes[0].image)  # load and warm up outside the clock
 
-    ours = _measure(lambda frame: recognizer.recognize(frame).cards, scenes, trace=True)
+    ours = time_reading(lambda frame: recognizer.recognize(frame).cards, scenes, trace=True)
     ours.update(process_memory(scenes, backend=args.backend))
     baselines = {deck.name: TemplateBaseline(deck) for deck in decks}
-    peer = _measure(lambda frame, scene: baselines[scene.deck].read(frame), scenes,
+    peer = time_reading(lambda frame, scene: baselines[scene.deck].read(frame), scenes,
                     pass_scene=True)
     peer.update(process_memory(scenes, baselines=baselines))
     return {
@@ -106,8 +106,8 @@ def _decks(folder: Path | None, seed: int) -> list[Deck]:
     return [load_deck(sub) for sub in sorted(folder.iterdir()) if (sub / "As.png").exists()]
 
 
-def _measure(read, scenes: list[Scene], *, trace: bool = False,
-             pass_scene: bool = False) -> dict[str, Any]:
+def time_reading(read, scenes: list[Scene], *, trace: bool = False,
+                 pass_scene: bool = False) -> dict[str, Any]:
     """Time each frame (nothing else running in the process), score the answers; then, when
     ``trace``, read the frames again under tracemalloc for the peak of Python/numpy memory
     (tracing slows allocations, so it has a pass of its own)."""

@@ -13,7 +13,6 @@ import os
 import random
 import shutil
 import sqlite3
-import statistics
 import subprocess
 import threading
 import time
@@ -152,10 +151,10 @@ def check_recognition(frames: int = 3, backend: str | None = None) -> Check:
     networks (ONNX Runtime, or OpenCV's slower dnn where it has no wheels)."""
     import cv2
 
+    from tableside.benchmarks.vision import time_reading
     from tableside.vision.drawn import drawn_deck
     from tableside.vision.recognizer import CardRecognizer
     from tableside.vision.scenes import SceneOptions, draw_scene
-    from tableside.vision.scoring import Score, score_scene
 
     cv2.setNumThreads(1)
     reinstall = _texts(
@@ -174,22 +173,18 @@ def check_recognition(frames: int = 3, backend: str | None = None) -> Check:
     deck = drawn_deck(rng)
     scenes = [draw_scene(rng, [deck], SceneOptions()) for _ in range(frames + 1)]
     recognizer.recognize(scenes[0].image)  # the first frame warms the networks up
-    times, score = [], Score()
-    for number, scene in enumerate(scenes[1:]):
-        started = time.perf_counter()
-        cards = recognizer.recognize(scene.image).cards
-        times.append((time.perf_counter() - started) * 1000)
-        score.add(score_scene(scene, cards, str(number)))
-    median = statistics.median(times)
+    timed = time_reading(lambda frame: recognizer.recognize(frame).cards, scenes[1:])
+    median = timed["median_ms"]
     engine = {"onnxruntime": "ONNX Runtime", "opencv": "OpenCV dnn"}[recognizer.reader.backend]
+    asked, read = timed["asked"], timed["read"]
     details = {"backend": recognizer.reader.backend, "frames": frames,
-               "median_ms": round(median, 1), "asked": score.asked, "read": score.read,
-               "wrong": score.wrong}
+               "median_ms": round(median, 1), "asked": asked, "read": read,
+               "wrong": timed["wrong"]}
     found = _texts(f"{median:.0f} ms a frame (median of {frames}, one core, {engine}); read "
-                   f"{score.read} of {score.asked} cards of drawn scenes",
+                   f"{read} of {asked} cards of drawn scenes",
                    f"{median:.0f} ms pro Bild (Median von {frames}, ein Kern, {engine}); "
-                   f"{score.read} von {score.asked} Karten gezeichneter Szenen gelesen")
-    if score.asked and score.read < LEAST_READ * score.asked:
+                   f"{read} von {asked} Karten gezeichneter Szenen gelesen")
+    if asked and read < LEAST_READ * asked:
         return Check("recognition", FAIL, found, reinstall, details)
     if recognizer.reader.backend == "opencv":
         return Check("recognition", WARN, found, _texts(
