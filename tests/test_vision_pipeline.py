@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+import sys
 import threading
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -24,6 +26,10 @@ from tableside.vision.stillness import (
     changed,
     thumbnail_of,
 )
+
+# The camera's noise is the one scripts/still_table_cost.py measures the still table with.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
+from still_table_cost import as_camera_gives_it
 
 
 @pytest.fixture(scope="module")
@@ -100,14 +106,9 @@ class Clock:
         return self.now
 
 
-def noisy(image: np.ndarray, seed: int, sigma: float = 6.0) -> np.ndarray:
+def noisy(image: np.ndarray, seed: int) -> np.ndarray:
     """The frame again as a camera gives it twice: other noise, other JPEG ripples."""
-    rng = np.random.default_rng(seed)
-    noise = rng.normal(0.0, sigma, image.shape)
-    frame = np.clip(image.astype(np.float64) + noise, 0, 255).astype(np.uint8)
-    quality = int(rng.integers(70, 95))
-    return cv2.imdecode(cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, quality])[1],
-                        cv2.IMREAD_COLOR)
+    return as_camera_gives_it(image, np.random.default_rng(seed))
 
 
 def without_a_card(scene) -> np.ndarray:
