@@ -773,7 +773,10 @@ class LimitsTable(Table):
             # it is at least half a bet above the last full bet
             raised_to = hand.current_bet
             short_all_in = raised_to == reach and raised_to < self.full_level + self.bet_size()
-            if not short_all_in or 2 * (raised_to - self.full_level) >= self.bet_size():
+            # ...and a bring-in below a full bet is none either (the next player completes it)
+            brought_in = legal.bring_in is not None and raised_to < self.bet_size()
+            if not brought_in and (not short_all_in
+                                   or 2 * (raised_to - self.full_level) >= self.bet_size()):
                 self.full_level = raised_to
 
     def bet_size(self) -> int:
