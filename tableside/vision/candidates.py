@@ -238,8 +238,12 @@ def _pairs(centres: np.ndarray, sizes: np.ndarray) -> tuple[np.ndarray, np.ndarr
     block = 512
     for start in range(0, count, block):
         part = slice(start, min(count, start + block))
-        delta = centres[part, None, :] - centres[None, :, :]
-        distance = np.sqrt((delta ** 2).sum(axis=2))
+        # (Per axis: the same float32 sums as squaring an N x N x 2 array of differences and
+        # adding along its last axis, which took ten times as long for 300 marks.
+        # scripts/ab_vision.py: median -0.6 and -0.51 ms a frame, same outputs.)
+        x_apart = centres[part, None, 0] - centres[None, :, 0]
+        y_apart = centres[part, None, 1] - centres[None, :, 1]
+        distance = np.sqrt(x_apart * x_apart + y_apart * y_apart)
         mean_size = (sizes[part, None] + sizes[None, :]) / 2
         ratio = sizes[None, :] / sizes[part, None]
         near = ((distance >= PAIR_DISTANCE[0] * mean_size)
