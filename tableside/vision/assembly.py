@@ -48,6 +48,7 @@ import cv2
 import numpy as np
 
 from tableside.cards import RANK_CHARS, SUIT_CHARS, Card
+from tableside.vision.geometry import length
 from tableside.vision.marks import whole_card
 from tableside.vision.pips import Pips
 
@@ -288,7 +289,7 @@ def assemble(probabilities: np.ndarray, rank_points: np.ndarray, suit_points: np
     readings = []
     for n in chosen:
         down = (suit_points[n] - rank_points[n]).astype(np.float64)
-        span = float(np.linalg.norm(down))
+        span = float(length(down))
         if span < 1e-6:
             continue
         point = rank_points[n].astype(np.float64)
@@ -320,7 +321,7 @@ def _drop_shared_outlines(indices: list[_Index], outlines: tuple[np.ndarray, ...
             if (a.card != b.card and min(a.confidence, b.confidence) >= CONFLICT_SURE
                     and float(a.down @ b.down) > 0.8
                     and (a.outline == b.outline or (
-                        np.linalg.norm(a.rank - b.rank) < SHARED_CORNER_SPANS * max(a.span,
+                        length(a.rank - b.rank) < SHARED_CORNER_SPANS * max(a.span,
                                                                                    b.span)
                         and _inside(outlines[a.outline], b.rank)))):
                 shared.add(a.outline)
@@ -372,19 +373,19 @@ def _views_of_one_index(view: _Index, first: _Index) -> bool:
     them). Two readings apart in all are two indices side by side, the neighbouring cards of
     a fan."""
     span = max(view.span, first.span)
-    rank_apart = float(np.linalg.norm(view.rank - first.rank))
+    rank_apart = float(length(view.rank - first.rank))
     return (rank_apart < VIEWS_NEAR * span and float(view.down @ first.down) > 0.8
             and (rank_apart < SAME_RANK * span
-                 or float(np.linalg.norm(view.suit - first.suit)) < SAME_SUIT_MARK * span
-                 or float(np.linalg.norm(view.suit - first.rank)) < SAME_RANK * span))
+                 or float(length(view.suit - first.suit)) < SAME_SUIT_MARK * span
+                 or float(length(view.suit - first.rank)) < SAME_RANK * span))
 
 
 def _same_points(view: _Index, best: _Index) -> bool:
     """Whether a view has the best view's rank and suit points (the same marks seen in
     another pass): a second opinion on the same index, not another way of pairing marks."""
     reach = SAME_SUIT * best.span
-    return bool(np.linalg.norm(view.rank - best.rank) < reach
-                and np.linalg.norm(view.suit - best.suit) < reach)
+    return bool(length(view.rank - best.rank) < reach
+                and length(view.suit - best.suit) < reach)
 
 
 def _part_of_rank(view: _Index, whole: _Index) -> bool:
@@ -392,7 +393,7 @@ def _part_of_rank(view: _Index, whole: _Index) -> bool:
     pass that wipes thin strokes can cut a "5" or a "6" into pieces, and the lower one with the
     suit reads as a "3"): it shares the suit and is markedly shorter."""
     return (view.span < RANK_PART * whole.span
-            and float(np.linalg.norm(view.suit - whole.suit)) < SAME_SUIT * whole.span)
+            and float(length(view.suit - whole.suit)) < SAME_SUIT * whole.span)
 
 
 def _join_indices(indices: list[_Index], rectangles: list[np.ndarray | None],
@@ -524,7 +525,7 @@ def _two_cards(group: list[int], indices: list[_Index]) -> list[list[int]]:
             parts[indices[n].card].append(n)
             continue
         nearest = min(cards, key=lambda card: min(
-            float(np.linalg.norm(indices[n].rank - indices[m].rank)) for m in named[card]))
+            float(length(indices[n].rank - indices[m].rank)) for m in named[card]))
         parts[nearest].append(n)
     return list(parts.values())
 
@@ -575,7 +576,7 @@ def _one_per_place(sightings: list[CardSighting]) -> list[int]:
         for b in order[rank + 1:]:
             if (b not in dropped and sightings[b].card == sightings[a].card
                     and _sure(sightings[b])
-                    and np.linalg.norm(sightings[a].centre - sightings[b].centre)
+                    and length(sightings[a].centre - sightings[b].centre)
                     < SAME_PLACE * max(_width(sightings[a]), _width(sightings[b]))):
                 dropped.add(b)
     return [n for n in range(len(sightings)) if n not in dropped]
@@ -635,7 +636,7 @@ def _split_rows(sightings: list[CardSighting], members_of: list[list[_Index]]
 def _row(members: list[_Index]) -> bool:
     """Whether a sighting's indices are two or more turned alike, ROW_APART spans apart."""
     return (len(members) >= 2 and all(float(m.down @ members[0].down) > 0.8 for m in members)
-            and max(float(np.linalg.norm(m.rank - members[0].rank)) for m in members)
+            and max(float(length(m.rank - members[0].rank)) for m in members)
             >= ROW_APART * members[0].span)
 
 
@@ -646,7 +647,7 @@ def _own_corner(sighting: CardSighting, index: _Index) -> bool:
     if not _inside(corners, index.rank):
         return False
     down = corners[3] - corners[0]
-    height = float(np.linalg.norm(down))
+    height = float(length(down))
     if height < 1e-6:
         return False
     down /= height
@@ -661,8 +662,8 @@ def _sure(sighting: CardSighting) -> bool:
 
 def _width(sighting: CardSighting) -> float:
     corners = sighting.corners
-    return float(min(np.linalg.norm(corners[1] - corners[0]),
-                     np.linalg.norm(corners[3] - corners[0])))
+    return float(min(length(corners[1] - corners[0]),
+                     length(corners[3] - corners[0])))
 
 
 def _printing_depths(sightings: list[CardSighting], members_of: list[list[_Index]],
@@ -696,8 +697,8 @@ def _on_another_card(n: int, sightings: list[CardSighting],
 
 def _depth(rectangle: np.ndarray, point: np.ndarray) -> float:
     """How far inside the rectangle the point lies, in the rectangle's widths (< 0: outside)."""
-    width = min(np.linalg.norm(rectangle[1] - rectangle[0]),
-                np.linalg.norm(rectangle[2] - rectangle[1]))
+    width = min(length(rectangle[1] - rectangle[0]),
+                length(rectangle[2] - rectangle[1]))
     inside = cv2.pointPolygonTest(rectangle.astype(np.float32).reshape(-1, 1, 2),
                                   (float(point[0]), float(point[1])), True)
     return float(inside) / max(float(width), 1.0)
@@ -763,7 +764,7 @@ def _cut_off(polygon: np.ndarray, cover: np.ndarray, own: np.ndarray) -> np.ndar
     for k in range(len(cover)):
         start, end = cover[k], cover[(k + 1) % len(cover)]
         normal = np.array([end[1] - start[1], start[0] - end[0]])
-        normal /= max(1e-9, float(np.linalg.norm(normal)))
+        normal /= max(1e-9, float(length(normal)))
         if (centre - start) @ normal > 0:
             normal = -normal  # pointing out of the cover
         distance = float(((own - start) @ normal).min())
@@ -873,7 +874,7 @@ def _same_card(a: _Index, outline_a: np.ndarray, b: _Index, outline_b: np.ndarra
         # Two whole cards are two cards, however alike (two nines of spades side by side
         # are a duplicate, not one card seen from its two corners).
         return a.outline == b.outline
-    size = np.linalg.norm(outline_a[1] - outline_a[0])
+    size = length(outline_a[1] - outline_a[0])
     if a.card == b.card:
         # Two corners of one card lie less than its diagonal apart; farther is another card.
         # The diagonal is guessed from the index size (or known from a whole card's outline,
@@ -886,8 +887,8 @@ def _same_card(a: _Index, outline_a: np.ndarray, b: _Index, outline_b: np.ndarra
         # scripts/score_drawn_scenes.py, the ten groups' drawn decks 2,263 -> 2,264 of 2,275
         # (a 2c read at 1.00 from both left corners, 13 spans apart, was two duplicates), all
         # else the same (fresh, dev, the photographs), no wrong report more.
-        distance = np.linalg.norm(a.rank - b.rank)
-        size = max(size, np.linalg.norm(outline_b[1] - outline_b[0]))
+        distance = length(a.rank - b.rank)
+        size = max(size, length(outline_b[1] - outline_b[0]))
         return bool(distance < 2.0 * size or (distance < SAME_CARD_SPANS * max(a.span, b.span)
                                               and (_facing(a, b) or _in_column(a, b)
                                                    or _top_right_and_bottom_left(a, b)
@@ -898,7 +899,7 @@ def _same_card(a: _Index, outline_a: np.ndarray, b: _Index, outline_b: np.ndarra
     if a.outline is None or float(a.down @ b.down) > -0.8:
         return False
     far_corner = 2 * outline_a.mean(axis=0) - a.rank
-    return bool(np.linalg.norm(b.rank - far_corner) < FAR_CORNER_REACH * size)
+    return bool(length(b.rank - far_corner) < FAR_CORNER_REACH * size)
 
 
 def _at_frame_edge(index: _Index, paper: np.ndarray | None) -> bool:
@@ -959,7 +960,7 @@ def _column_outline(members: list[_Index], card: int, aspect: float,
                 continue
             # The column runs along the card's side (both rank points are as far from it),
             # truer than a's way from rank to suit, which on a "10" can be 20 degrees off.
-            down = way / max(float(np.linalg.norm(way)), 1e-6)
+            down = way / max(float(length(way)), 1e-6)
             right = np.array([down[1], -down[0]])
             height = float(way @ down) + 2 * CORNER_UP * (a.span + b.span) / 2
             width = height / aspect
@@ -986,7 +987,7 @@ def _four_corner_indices(groups: list[list[int]], indices: list[_Index]) -> bool
             for b in group:
                 one, other = indices[a], indices[b]
                 if (a < b and one.card == other.card and float(one.down @ other.down) > 0.8
-                        and np.linalg.norm(one.rank - other.rank) > ROW_APART * one.span):
+                        and length(one.rank - other.rank) > ROW_APART * one.span):
                     return True
     return False
 
@@ -1016,7 +1017,7 @@ def _mirrored_onto_paper(outline: np.ndarray, index: _Index,
 def _mirrored(outline: np.ndarray, index: _Index) -> np.ndarray:
     """An outline estimated from an index as a top-left one, put where the card lies if the
     index is its top-right one instead (to the index's left)."""
-    width = float(np.linalg.norm(outline[1] - outline[0]))
+    width = float(length(outline[1] - outline[0]))
     return outline - (width - 2 * CORNER_LEFT * index.span) * index.right
 
 
@@ -1148,10 +1149,10 @@ def _containing(point: np.ndarray, down: np.ndarray, span: float,
         if rectangle is None or not _inside(outlines[n], point):
             continue
         side_a, side_b = rectangle[1] - rectangle[0], rectangle[3] - rectangle[0]
-        long_side, short_side = (side_a, side_b) if np.linalg.norm(side_a) >= np.linalg.norm(
+        long_side, short_side = (side_a, side_b) if length(side_a) >= length(
             side_b) else (side_b, side_a)
-        width = float(np.linalg.norm(short_side))
-        along = abs(float(long_side @ down)) / float(np.linalg.norm(long_side))
+        width = float(length(short_side))
+        along = abs(float(long_side @ down)) / float(length(long_side))
         if WHOLE_CARD_SPANS[0] * span <= width <= WHOLE_CARD_SPANS[1] * span and along >= 0.85:
             return n
     return None
@@ -1165,8 +1166,8 @@ def _frame_proportions(indices: list[_Index],
         if index.outline is None:
             continue
         rectangle = _ordered(rectangles[index.outline], index)
-        width = np.linalg.norm(rectangle[1] - rectangle[0])
-        height = np.linalg.norm(rectangle[3] - rectangle[0])
+        width = length(rectangle[1] - rectangle[0])
+        height = length(rectangle[3] - rectangle[0])
         widths.append(width / index.span)
         aspects.append(height / width)
     if not widths:

@@ -1,5 +1,5 @@
-"""Plane geometry shared by the vision modules: which way round a polygon's points run, and
-each point's next going round."""
+"""Plane geometry shared by the vision modules: which way round a polygon's points run, each
+point's next going round, and a vector's length."""
 
 from __future__ import annotations
 
@@ -17,3 +17,17 @@ def following(points: np.ndarray) -> np.ndarray:
     """Each point's (row's) next, the first after the last: np.roll(points, -1, axis=0) in a
     fraction of the time, which counts for the small polygons of a frame (some hundred)."""
     return np.concatenate((points[1:], points[:1]))
+
+
+def length(vector: np.ndarray) -> np.floating:
+    """np.linalg.norm(vector), the same number of the same type: for a contiguous float64
+    vector by norm's own way (the square root of the vector's dot product with itself)
+    without the checks around it, which cost more than the sum on the 2-vectors that
+    assembling a frame's cards measures (some 380 a frame: 2.4 -> 1.0 us each).
+    scripts/ab_vision.py: median -0.29 and -0.7 ms a frame, same outputs."""
+    if vector.dtype == _FLOAT64 and vector.ndim == 1 and vector.flags.c_contiguous:
+        return np.sqrt(vector.dot(vector))
+    return np.linalg.norm(vector)
+
+
+_FLOAT64 = np.dtype(np.float64)

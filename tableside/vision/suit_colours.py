@@ -18,6 +18,7 @@ import numpy as np
 
 from tableside.vision.assembly import MIN_INDEX
 from tableside.vision.candidates import Candidates
+from tableside.vision.geometry import length
 from tableside.vision.marks import Marks
 
 SUITS = "cdhs"
@@ -115,7 +116,7 @@ def with_suit_inks(probabilities: np.ndarray, inks: np.ndarray,
             continue
         weights = np.ones(probabilities.shape[1])
         for suit, known_ink in known.items():
-            if np.linalg.norm(ink - known_ink) > OTHER_INK:
+            if length(ink - known_ink) > OTHER_INK:
                 weights[SUITS.index(suit):52:4] = INK_DOUBT
         if (weights < 1).any():
             weighted = result[row] * weights

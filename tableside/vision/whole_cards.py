@@ -15,7 +15,7 @@ import itertools
 import cv2
 import numpy as np
 
-from tableside.vision.geometry import following
+from tableside.vision.geometry import following, length
 from tableside.vision.marks import Marks
 
 # A whole card's outline: points closer than SIDE_TOLERANCE of its perimeter to a straight
@@ -141,6 +141,6 @@ def card_sides(corners: np.ndarray) -> tuple[float, float]:
 def side_pairs(corners: np.ndarray) -> tuple[float, float]:
     """The mean length of the sides from corner 0 to 1 and 3 to 2, and of those from 0 to 3
     and 1 to 2."""
-    first = np.linalg.norm(corners[1] - corners[0]) + np.linalg.norm(corners[2] - corners[3])
-    second = np.linalg.norm(corners[3] - corners[0]) + np.linalg.norm(corners[2] - corners[1])
+    first = length(corners[1] - corners[0]) + length(corners[2] - corners[3])
+    second = length(corners[3] - corners[0]) + length(corners[2] - corners[1])
     return float(first) / 2, float(second) / 2
