@@ -41,6 +41,7 @@ either way.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -251,11 +252,21 @@ class _Index:
     span: float
     outline: int | None  # the whole-card outline it lies in, if any
 
-    @property
+    # The card and confidence are asked for over and over (some 580 times a frame, pair by
+    # pair of indices), so each is worked out once per cards array: set anew when the cards
+    # are (which are never changed in place). scripts/ab_vision.py: median -0.96, +0.4 and
+    # -0.5 ms a frame (a busy machine; by CPU time -0.88 and -1.17), same outputs.
+    def __setattr__(self, name: str, value: object) -> None:
+        super().__setattr__(name, value)
+        if name == "cards":
+            self.__dict__.pop("card", None)
+            self.__dict__.pop("confidence", None)
+
+    @functools.cached_property
     def card(self) -> int:
         return int(self.cards[:52].argmax())
 
-    @property
+    @functools.cached_property
     def confidence(self) -> float:
         return float(self.cards[:52].max())
 
