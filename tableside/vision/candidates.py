@@ -44,6 +44,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from tableside.vision.geometry import norms
 from tableside.vision.marks import CUT_PASS, MarkPass, Marks
 
 # Sizes are the diagonal of a mark's box, in pixels (cards 60 to about 300 pixels wide).
@@ -115,7 +116,7 @@ class Candidates:
     @property
     def spans(self) -> np.ndarray:
         """Distance from rank point to suit point, the candidate's scale."""
-        return np.linalg.norm(self.suit_points - self.rank_points, axis=1)
+        return norms(self.suit_points - self.rank_points)
 
 
 def find_candidates(marks: Marks, *, lone_ranks: str = "unpaired") -> Candidates:
@@ -147,8 +148,8 @@ def _repeats(later: Candidates, earlier: Candidates) -> np.ndarray:
     rows = np.repeat(np.arange(len(later)), counts)
     columns = order[np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts)
                     + np.repeat(low, counts)]
-    rank = np.linalg.norm(later.rank_points[rows] - earlier.rank_points[columns], axis=1)
-    suit = np.linalg.norm(later.suit_points[rows] - earlier.suit_points[columns], axis=1)
+    rank = norms(later.rank_points[rows] - earlier.rank_points[columns])
+    suit = norms(later.suit_points[rows] - earlier.suit_points[columns])
     result[rows[(rank <= reach[rows]) & (suit <= reach[rows])]] = True
     return result
 

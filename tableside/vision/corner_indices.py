@@ -43,6 +43,7 @@ import numpy as np
 
 from tableside.vision.assembly import CONFIDENT, CONFLICT_SURE
 from tableside.vision.candidates import Candidates
+from tableside.vision.geometry import norms
 from tableside.vision.marks import Marks
 from tableside.vision.placed_indices import placed_at, surest_places
 from tableside.vision.reader import NO_INDEX, IndexReader
@@ -127,7 +128,7 @@ def paper_corners(marks: Marks) -> list[PaperCorner]:
     inside = ((points[:, 0] >= FRAME_EDGE) & (points[:, 0] <= width - 1 - FRAME_EDGE)
               & (points[:, 1] >= FRAME_EDGE) & (points[:, 1] <= height - 1 - FRAME_EDGE))
     # The same corner at another threshold of paper is looked at once (the first seen).
-    close = np.linalg.norm(points[:, None] - points[None], axis=2) < SAME_CORNER
+    close = norms(points[:, None] - points[None]) < SAME_CORNER
     alike = arriving @ arriving.T > SAME_TURN
     repeated = np.tril(close & alike, -1).any(axis=1)
     return [PaperCorner(points[n], leaving[n], -arriving[n])
@@ -201,7 +202,7 @@ def learned_place(corners: np.ndarray, rank_points: np.ndarray,
     to the corners (as corner_array gives them); None when none is."""
     if len(rank_points) == 0 or len(corners) == 0:
         return None
-    spans = np.linalg.norm(suit_points - rank_points, axis=1)
+    spans = norms(suit_points - rank_points)
     spans = np.maximum(spans, 1e-6)
     points, acrosses, downs = corners.transpose(1, 0, 2)
     # Per corner (row) and index (column), in spans: the rank across and down from the
@@ -245,7 +246,7 @@ def read_corners(reader: IndexReader, marks: Marks, candidates: Candidates,
     if place is None:
         return nothing
     sure_points, sure_spans = candidates.rank_points[sure], candidates.spans[sure]
-    read_here = (np.linalg.norm(sure_points[None] - place.rank_of(corners)[:, None], axis=2)
+    read_here = (norms(sure_points[None] - place.rank_of(corners)[:, None])
                  <= READ_HERE * sure_spans).any(axis=1)
     corners = corners[~(read_here | _beside_long_sides(marks, corners, wholes, sure_points,
                                                        candidates.suit_points[sure]))]
@@ -265,7 +266,7 @@ def read_corners(reader: IndexReader, marks: Marks, candidates: Candidates,
     found = places.subset(chosen[kept])
     steady = np.ones(len(kept), bool)
     for n, card in enumerate(named[kept]):
-        near = np.linalg.norm(candidates.rank_points - found.rank_points[n], axis=1)
+        near = norms(candidates.rank_points - found.rank_points[n])
         if ((near <= SAME_PLACE * found.spans[n]) & (confidence >= CONFLICT_SURE)
                 & (named_by_marks != card)).any():
             steady[n] = False

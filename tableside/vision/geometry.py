@@ -1,5 +1,5 @@
 """Plane geometry shared by the vision modules: which way round a polygon's points run, each
-point's next going round, and a vector's length."""
+point's next going round, and vectors' lengths."""
 
 from __future__ import annotations
 
@@ -31,3 +31,16 @@ def length(vector: np.ndarray) -> np.floating:
 
 
 _FLOAT64 = np.dtype(np.float64)
+
+
+def norms(vectors: np.ndarray) -> np.ndarray:
+    """np.linalg.norm(vectors, axis=-1), the same numbers of the same type: for float
+    2-vectors (..., 2) as norm works it out, squares added along the last axis (a sum of two
+    is their one addition), without norm's reduction along an axis of two, which cost seven
+    times the arithmetic on the thousands of pairs of a frame's candidates compared.
+    scripts/ab_vision.py (candidates, patches, the recogniser, the reader and corner indices
+    measuring so): median -1.1 and -0.97 ms a frame, same outputs."""
+    if vectors.shape[-1] != 2 or vectors.dtype.kind != "f":
+        return np.linalg.norm(vectors, axis=-1)
+    x, y = vectors[..., 0], vectors[..., 1]
+    return np.sqrt(x * x + y * y)

@@ -40,6 +40,7 @@ import cv2
 import numpy as np
 
 from tableside.vision.candidates import Candidates
+from tableside.vision.geometry import norms
 from tableside.vision.marks import Marks
 
 PATCH = 32
@@ -263,7 +264,7 @@ def patch_transforms(candidates: Candidates) -> np.ndarray:
     rank, suit = candidates.rank_points.astype(np.float64), candidates.suit_points.astype(
         np.float64)
     down = suit - rank
-    span = np.maximum(np.linalg.norm(down, axis=1), 1e-6)
+    span = np.maximum(norms(down), 1e-6)
     down /= span[:, None]
     right = np.stack([down[:, 1], -down[:, 0]], axis=1)
     scale = SPAN / span

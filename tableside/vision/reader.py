@@ -47,6 +47,7 @@ import numpy as np
 
 from tableside.vision.assembly import CONFLICT_SURE, VIEWS_NEAR
 from tableside.vision.candidates import Candidates
+from tableside.vision.geometry import norms
 from tableside.vision.marks import Marks
 from tableside.vision.networks import Network, softmax
 from tableside.vision.patches import cut_glances, cut_patches
@@ -286,8 +287,7 @@ def _rivalled(candidates: Candidates, probabilities: np.ndarray,
     if len(rows) == 0 or len(sure) == 0:
         return np.zeros(len(rows), bool)
     spans = candidates.spans
-    apart = np.linalg.norm(candidates.rank_points[rows][:, None]
-                           - candidates.rank_points[sure][None], axis=2)
+    apart = norms(candidates.rank_points[rows][:, None] - candidates.rank_points[sure][None])
     near = apart < VIEWS_NEAR * np.maximum(spans[rows][:, None], spans[sure][None])
     return (near & (named[rows][:, None] != named[sure][None])).any(axis=1)
 

@@ -26,6 +26,7 @@ from tableside.vision.assembly import CONFIDENT, CardSighting, assemble
 from tableside.vision.blas_threads import one_blas_thread
 from tableside.vision.candidates import Candidates, find_candidates
 from tableside.vision.corner_indices import corner_array, paper_corners, read_corners
+from tableside.vision.geometry import norms
 from tableside.vision.marks import CUT_PASS, Marks, find_marks
 from tableside.vision.memory import keep_freed_memory
 from tableside.vision.pip_shapes import PipReader
@@ -134,6 +135,6 @@ def _near_a_card(later: Candidates, first: Candidates, probabilities: np.ndarray
     sure = probabilities[:, :NO_INDEX].max(axis=1) >= NEAR_SURE
     if len(later) == 0 or not sure.any():
         return np.zeros(len(later), bool)
-    distances = np.linalg.norm(later.rank_points[:, None] - first.rank_points[sure][None], axis=2)
+    distances = norms(later.rank_points[:, None] - first.rank_points[sure][None])
     return (distances <= NEAR * first.spans[sure][None]).any(axis=1)
 
