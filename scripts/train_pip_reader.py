@@ -30,11 +30,11 @@ import cv2
 import numpy as np
 import train_card_reader as readers  # beside this script (it puts the repo on the path)
 
-from tableside.vision.decks import load_deck
+from tableside.vision.decks import Deck, load_deck
 from tableside.vision.marks import find_marks
 from tableside.vision.pip_shapes import MODEL_PATH, PIP_PATCH, SUITS, cut_pips
 from tableside.vision.pips import PIP_PASS, number_card_pips
-from tableside.vision.scenes import SceneOptions, draw_scene
+from tableside.vision.scenes import Scene, SceneOptions, draw_scene
 from tableside.vision.scoring import lies_on
 from tableside.vision.whole_cards import whole_cards
 
@@ -79,14 +79,18 @@ def main() -> None:
     print(json.dumps(meta, indent=2))
 
 
-def make_examples(args: argparse.Namespace, decks: list[Path]) -> dict[str, np.ndarray]:
+def make_examples(args: argparse.Namespace, decks: list[Path],
+                  scene_examples=None) -> dict[str, np.ndarray]:
+    """Train and validation patches and labels, from --scenes and --validation-scenes scenes,
+    each made by ``scene_examples`` (job: seed and whether for validation; returns that flag,
+    uint8 patches and labels), by default this script's pips of whole cards."""
     jobs = [(args.seed + n, n < args.validation_scenes)
             for n in range(args.scenes + args.validation_scenes)]
     parts: dict[bool, list] = {True: [], False: []}
     with multiprocessing.get_context("fork").Pool(args.workers, initializer=_init_worker,
                                                   initargs=(decks,)) as pool:
         for n, (validation, patches, labels) in enumerate(
-                pool.imap_unordered(_scene_pips, jobs, chunksize=8)):
+                pool.imap_unordered(scene_examples or _scene_pips, jobs, chunksize=8)):
             parts[validation].append((patches, labels))
             if n % 500 == 0:
                 print(f"  scene {n}/{len(jobs)}", flush=True)
@@ -105,13 +109,20 @@ def _init_worker(decks: list[Path]) -> None:
     readers._WORKER["suit_fonts"] = [f for f in readers._WORKER["fonts"] if readers.has_suits(f)]
 
 
-def _scene_pips(job) -> tuple[bool, np.ndarray, np.ndarray]:
-    seed, validation = job
+def training_scene(seed: int) -> tuple[random.Random, Deck, Scene]:
+    """A scene to train on (in a worker): of the development decks or of a deck drawn in a
+    random style, half and half; its random generator, to go on with, and its deck."""
     rng = random.Random(seed)
     decks = _WORKER["decks"] if rng.random() < 0.5 else [readers.random_drawn_deck(rng)]
     options = SceneOptions(card_width=(54.0, 170.0), blur=rng.choice([1.0, 1.0, 1.3, 1.6]),
                            noise=rng.choice([6.0, 9.0]))
     scene = draw_scene(rng, decks, options)
+    return rng, next(deck for deck in decks if deck.name == scene.deck), scene
+
+
+def _scene_pips(job) -> tuple[bool, np.ndarray, np.ndarray]:
+    seed, validation = job
+    _, _, scene = training_scene(seed)
     marks = find_marks(scene.image)
     patches, labels = [], []
     for corners in whole_cards(marks):
@@ -133,7 +144,7 @@ def _scene_pips(job) -> tuple[bool, np.ndarray, np.ndarray]:
         np.concatenate(labels)
 
 
-def train(args: argparse.Namespace, data: dict[str, np.ndarray]):
+def train(args: argparse.Namespace, data: dict[str, np.ndarray], classes: int = len(SUITS)):
     import torch
     from torch import nn
 
@@ -143,7 +154,7 @@ def train(args: argparse.Namespace, data: dict[str, np.ndarray]):
         nn.Conv2d(1, 16, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2),
         nn.Conv2d(16, 32, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2),
         nn.Flatten(), nn.Linear(32 * (PIP_PATCH // 4) ** 2, 64), nn.ReLU(),
-        nn.Linear(64, len(SUITS)))
+        nn.Linear(64, classes))
     patches = torch.from_numpy(data["train_patches"].astype(np.float32) / 255)
     labels = torch.from_numpy(data["train_labels"])
     optimiser = torch.optim.Adam(network.parameters(), lr=2e-3)

@@ -13,6 +13,7 @@ from tableside.vision.marks import find_marks
 from tableside.vision.networks import Network, default_backend
 from tableside.vision.patches import cut_glances, cut_patches
 from tableside.vision.pip_shapes import MODEL_PATH as PIP_MODEL
+from tableside.vision.suit_pips import MODEL_PATH as WITNESS_MODEL
 from tableside.vision.reader import FINDER_PATH, READER_PATHS, SIFTER_PATH
 from tableside.vision.recognizer import CardRecognizer
 from tableside.vision.scenes import draw_scene
@@ -60,10 +61,11 @@ def test_both_runners_read_a_scene_alike(scene):
     assert readings[0] and readings[0] == readings[1]
 
 
-def test_the_pip_reader_runs_on_both(scene):
+@pytest.mark.parametrize("model", [PIP_MODEL, WITNESS_MODEL], ids=["pips", "witnesses"])
+def test_the_pip_readers_run_on_both(model):
     patches = np.random.default_rng(5).random((7, 1, 16, 16), np.float32)
-    fast = Network(PIP_MODEL, "onnxruntime")(patches)
-    assert np.abs(fast - Network(PIP_MODEL, "opencv")(patches)).max() < 1e-3
+    fast = Network(model, "onnxruntime")(patches)
+    assert np.abs(fast - Network(model, "opencv")(patches)).max() < 1e-3
 
 
 def test_a_missing_network_or_unknown_runner_is_a_clear_error(tmp_path):

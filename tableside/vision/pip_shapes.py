@@ -60,15 +60,39 @@ def cut_pips(marks: Marks, marks_pass: MarkPass, pips: np.ndarray,
         y = centres[:, 1, None, None] + across
     points = np.stack([x, y], axis=-1).reshape(-1, 1, 2)
     image_points = cv2.perspectiveTransform(points, back).reshape(-1, 2).astype(np.float32)
-    map_x = image_points[:, 0].reshape(-1, PIP_PATCH)
-    map_y = image_points[:, 1].reshape(-1, PIP_PATCH)
+    return _ink_patches(marks, image_points)
+
+
+def cut_pips_turned(marks: Marks, marks_pass: MarkPass, pips: np.ndarray, down: np.ndarray
+                    ) -> np.ndarray:
+    """As :func:`cut_pips`, but each pip upright as a unit vector ``down`` (per pip, N x 2, in
+    frame pixels) says, its size its own: for pips whose card's corners are not known, turned
+    as the corner index beside them stands."""
+    if len(pips) == 0:
+        return np.zeros((0, 1, PIP_PATCH, PIP_PATCH), np.float32)
+    down = np.asarray(down, np.float64)
+    right = np.stack([down[:, 1], -down[:, 0]], axis=1)
+    reach = REACH * np.sqrt(marks_pass.areas[pips].astype(np.float64))
+    steps = (np.arange(PIP_PATCH) + 0.5) / PIP_PATCH * 2.0 - 1.0
+    across = steps[None, None, :, None] * (reach[:, None, None, None] * right[:, None, None])
+    along = steps[None, :, None, None] * (reach[:, None, None, None] * down[:, None, None])
+    points = marks_pass.centroids[pips][:, None, None] + across + along
+    return _ink_patches(marks, points.reshape(-1, 2).astype(np.float32))
+
+
+def _ink_patches(marks: Marks, image_points: np.ndarray) -> np.ndarray:
+    """The ink share at frame points (N * PIP_PATCH^2 x 2, row by row), N patches stretched to
+    their darkest ink (N x 1 x PIP_PATCH x PIP_PATCH)."""
+    count = len(image_points) // (PIP_PATCH * PIP_PATCH)
+    map_x = np.ascontiguousarray(image_points[:, 0]).reshape(-1, PIP_PATCH)
+    map_y = np.ascontiguousarray(image_points[:, 1]).reshape(-1, PIP_PATCH)
     darkness = cv2.remap(marks.darkness, map_x, map_y, cv2.INTER_LINEAR,
                          borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
     level = cv2.remap(marks.level, map_x, map_y, cv2.INTER_LINEAR,
                       borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
     ink = np.clip(1.0 - darkness / np.maximum(level, 1.0), 0.0, 1.0)
-    ink = ink.reshape(len(pips), PIP_PATCH, PIP_PATCH)
-    top = np.maximum(ink.reshape(len(pips), -1).max(axis=1), MIN_CONTRAST)[:, None, None]
+    ink = ink.reshape(count, PIP_PATCH, PIP_PATCH)
+    top = np.maximum(ink.reshape(count, -1).max(axis=1), MIN_CONTRAST)[:, None, None]
     return np.minimum(ink / top, 1.0)[:, None].astype(np.float32)
 
 

@@ -34,6 +34,7 @@ from tableside.vision.pips import pip_counts
 from tableside.vision.placed_indices import read_placed, unread_cards
 from tableside.vision.reader import NO_INDEX, READER_PATHS, IndexReader
 from tableside.vision.suit_colours import judged_by_ink
+from tableside.vision.suit_pips import WitnessReader, judged_by_pips
 from tableside.vision.whole_cards import whole_card_corners, whole_cards
 
 MAX_WIDTH = 1280
@@ -70,6 +71,8 @@ class CardRecognizer:
         # installed).
         self.reader = IndexReader(reader_paths, backend=backend)
         self.pip_reader: PipReader | None = PipReader(backend=backend)
+        # Reads the pips beside a black number card's index (suit_pips.py).
+        self.witness_reader: WitnessReader | None = WitnessReader(backend=backend)
         self.confident = confident
         # Whether the frame's suit inks judge its readings' suits (suit_colours.py).
         self.suit_inks = True
@@ -106,6 +109,9 @@ class CardRecognizer:
         probabilities = np.concatenate([probabilities, cornered_probabilities])
         if self.suit_inks:
             probabilities = judged_by_ink(marks, candidates, probabilities)
+        if self.witness_reader is not None and self.pip_reader is not None:
+            probabilities = judged_by_pips(marks, candidates, probabilities,
+                                           self.witness_reader, self.pip_reader)
         sightings = assemble(probabilities, candidates.rank_points, candidates.suit_points,
                              marks.outlines, pip_counts(marks, wholes, self.pip_reader),
                              marks.cards, corners)
