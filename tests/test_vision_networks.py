@@ -13,10 +13,10 @@ from tableside.vision.marks import find_marks
 from tableside.vision.networks import Network, default_backend
 from tableside.vision.patches import cut_glances, cut_patches
 from tableside.vision.pip_shapes import MODEL_PATH as PIP_MODEL
-from tableside.vision.suit_pips import MODEL_PATH as WITNESS_MODEL
 from tableside.vision.reader import FINDER_PATH, READER_PATHS, SIFTER_PATH
 from tableside.vision.recognizer import CardRecognizer
 from tableside.vision.scenes import draw_scene
+from tableside.vision.suit_pips import MODEL_PATH as WITNESS_MODEL
 
 
 @pytest.fixture(scope="module")
