@@ -159,12 +159,20 @@ def _mark_planes(marks: Marks, candidates: Candidates, points: np.ndarray,
         image = marks_pass.labels
         for start in range(0, len(chosen), _REMAP_PATCHES):
             part = chosen[start:start + _REMAP_PATCHES]
-            at = points if len(part) == len(points) else points[part]
+            # (A pass's candidates follow one another: its rows are taken and written as
+            # they lie, without copies. scripts/ab_vision.py: median -1.58 and -0.57 ms a
+            # frame, same outputs.)
+            rows = slice(int(part[0]), int(part[-1]) + 1)
+            if rows.stop - rows.start != len(part):
+                rows = part
+            at = points[rows]
             map_x = at[:, 0].reshape(-1, size).astype(np.float32)
             map_y = at[:, 1].reshape(-1, size).astype(np.float32)
-            labels[part] = cv2.remap(image, map_x, map_y, cv2.INTER_NEAREST,
-                                     borderMode=cv2.BORDER_CONSTANT,
-                                     borderValue=0).reshape(len(part), size, size)
+            into = labels[rows].reshape(-1, size) if isinstance(rows, slice) else None
+            found = cv2.remap(image, map_x, map_y, cv2.INTER_NEAREST, dst=into,
+                              borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+            if into is None or not np.shares_memory(found, labels):
+                labels[rows] = found.reshape(len(part), size, size)
     rank = labels == (candidates.rank_marks + 1)[:, None, None]
     suit = labels == (candidates.suit_marks + 1)[:, None, None]
     return rank, suit
