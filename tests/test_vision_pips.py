@@ -25,6 +25,12 @@ NUMBER_CARDS = ("2c", "3d", "4h", "5s", "6d", "7c", "8h", "9s", "Td")
 def on_felt(face: np.ndarray, width: float, turn: float, seed: int = 3) -> np.ndarray:
     """A BGRA card face ``width`` px wide, turned ``turn`` degrees, on green felt, blurred
     and noisy as a camera sees it."""
+    return placed_on_felt(face, width, turn, seed)[0]
+
+
+def placed_on_felt(face: np.ndarray, width: float, turn: float, seed: int = 3
+                   ) -> tuple[np.ndarray, np.ndarray]:
+    """on_felt's frame, and the 2 x 3 map from the face's pixels to the frame's."""
     generator = np.random.default_rng(seed)
     frame = np.empty((360, 480, 3), np.float32)
     frame[:] = (60, 110, 40)
@@ -36,7 +42,7 @@ def on_felt(face: np.ndarray, width: float, turn: float, seed: int = 3) -> np.nd
     alpha = warped[..., 3:] / 255
     frame = frame * (1 - alpha) + warped[..., :3] * alpha
     frame = cv2.GaussianBlur(frame, (0, 0), 0.8) + generator.normal(0, 4, frame.shape)
-    return np.clip(frame, 0, 255).astype(np.uint8)
+    return np.clip(frame, 0, 255).astype(np.uint8), matrix
 
 
 @cache

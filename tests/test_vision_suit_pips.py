@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import random
 
-import cv2
 import numpy as np
 import pytest
-from test_vision_pips import deck_faces
+from test_vision_pips import deck_faces, placed_on_felt
 
 from tableside.cards import Card
 from tableside.vision.candidates import Candidates
@@ -24,24 +23,13 @@ def witness_reader() -> WitnessReader:
     return WitnessReader()
 
 
-def on_felt(face, width: float, turn: float, seed: int = 3):
-    """The frame of tests/test_vision_pips.py's on_felt, and the top-left index's rank and suit
+def on_felt(face, width: float, turn: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """tests/test_vision_pips.py's frame of one card, and its top-left index's rank and suit
     centres in it."""
-    generator = np.random.default_rng(seed)
-    image = face.image
-    frame = np.empty((360, 480, 3), np.float32)
-    frame[:] = (60, 110, 40)
-    scale = width / image.shape[1]
-    matrix = cv2.getRotationMatrix2D((image.shape[1] / 2, image.shape[0] / 2), turn, scale)
-    matrix[:, 2] += np.array([240, 180]) - np.array([image.shape[1], image.shape[0]]) / 2
-    warped = cv2.warpAffine(image.astype(np.float32), matrix, (480, 360), flags=cv2.INTER_AREA)
-    alpha = warped[..., 3:] / 255
-    frame = frame * (1 - alpha) + warped[..., :3] * alpha
-    frame = cv2.GaussianBlur(frame, (0, 0), 0.8) + generator.normal(0, 4, frame.shape)
+    frame, matrix = placed_on_felt(face.image, width, turn)
     [index] = [i for i in face.indices if not i.turned]
-    points = np.array([index.rank.centre, index.suit.centre, (0.0, 0.0)])
-    rank, suit, _ = (matrix @ np.c_[points, np.ones(3)].T).T
-    return np.clip(frame, 0, 255).astype(np.uint8), rank, suit
+    rank, suit = (matrix @ np.array([[*index.rank.centre, 1.0], [*index.suit.centre, 1.0]]).T).T
+    return frame, rank, suit
 
 
 def witnesses(face, width: float, turn: float) -> tuple[np.ndarray, object, np.ndarray,
