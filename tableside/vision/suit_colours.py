@@ -14,12 +14,13 @@ or small index mixes its ink with paper, which changes how much it takes, not th
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
 from tableside.vision.assembly import MIN_INDEX
 from tableside.vision.candidates import Candidates
 from tableside.vision.geometry import length
-from tableside.vision.marks import Marks
+from tableside.vision.marks import MarkPass, Marks
 
 SUITS = "cdhs"
 # Least ink (summed over the marks' pixels, in channel levels) an index must take from the
@@ -65,6 +66,10 @@ def index_inks(marks: Marks, candidates: Candidates, chosen: np.ndarray) -> np.n
     # Per mark once (a rank is most candidates' own): sums of whole channel levels, exact in
     # float64 in any order.
     taken_by: dict[tuple[int, int], np.ndarray] = {}
+    # The reading view's four levels of a pixel as one 32-bit word: picking a mark's pixels
+    # out of it takes a fraction of the time of picking them out of four planes.
+    reading = marks.sampled("reading", 0)
+    pixels = reading.view(np.uint32).reshape(reading.shape[:2])
     for row, n in enumerate(chosen):
         number = int(candidates.passes[n])
         taken = np.zeros(3)
@@ -72,22 +77,30 @@ def index_inks(marks: Marks, candidates: Candidates, chosen: np.ndarray) -> np.n
             if mark < 0:
                 continue
             if (number, mark) not in taken_by:
-                taken_by[number, mark] = _taken(marks, number, mark)
+                taken_by[number, mark] = _taken(marks.passes[number], pixels, mark)
             taken += taken_by[number, mark]
         if taken.sum() >= LEAST_INK:
             inks[row] = taken / taken.sum()
     return inks
 
 
-def _taken(marks: Marks, number: int, mark: int) -> np.ndarray:
+def _taken(marks_pass: MarkPass, pixels: np.ndarray, mark: int) -> np.ndarray:
     """How much of blue, green and red a mark of a pass takes from the paper's level, summed
-    over its pixels."""
-    marks_pass = marks.passes[number]
-    x, y, w, h = marks_pass.boxes[mark]
+    over its pixels (``pixels``: the reading view, blue, green, red and the paper's level, as
+    one uint32 a pixel).
+
+    In whole numbers, the same in float64 as float64 sums of the same levels: a level under a
+    channel takes nothing, so the larger of the two less the channel is what it takes (in
+    uint8, without overflow), and cv2.sumElems adds up bytes in whole numbers. On the bench's
+    frames (some 25 marks a frame, timed alone) 0.36 ms a frame against 0.75-0.95 so in
+    float64 from the four planes."""
+    x, y, w, h = marks_pass.boxes[mark].tolist()
     inside = marks_pass.labels[y:y + h, x:x + w] == mark + 1
-    # The reading view holds blue, green, red and the paper's level: one look at the mark.
-    pixels = marks.sampled("reading", 0)[y:y + h, x:x + w][inside].astype(np.float64)
-    return np.maximum(pixels[:, 3:] - pixels[:, :3], 0.0).sum(axis=0)
+    levels = pixels[y:y + h, x:x + w][inside].view(np.uint8).reshape(-1, 4)
+    channels = levels[:, :3]
+    taken = np.maximum(levels[:, 3:], channels)
+    taken -= channels
+    return np.array(cv2.sumElems(taken.reshape(-1, 1, 3))[:3])
 
 
 def suit_inks(probabilities: np.ndarray, inks: np.ndarray) -> dict[str, np.ndarray]:

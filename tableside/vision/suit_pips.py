@@ -64,6 +64,8 @@ TORN = 0.1
 RANKS = "456789T"
 BLACK = "cs"
 _BLACK_NUMBERS = np.array([int(Card(rank + suit)) for rank in RANKS for suit in BLACK])
+# Per card number: a black four to ten? (Looked up: np.isin sorted its arguments at each frame.)
+_IS_BLACK_NUMBER = np.isin(np.arange(52), _BLACK_NUMBERS)
 
 
 class WitnessReader:
@@ -92,7 +94,7 @@ def judged_by_pips(marks: Marks, candidates: Candidates, probabilities: np.ndarr
     rows = np.arange(len(named))
     torn = probabilities[rows, twin] >= TORN * probabilities[rows, named]
     chosen = np.nonzero((1.0 - probabilities[:, 52] >= MIN_INDEX)
-                        & np.isin(named, _BLACK_NUMBERS) & torn)[0]
+                        & _IS_BLACK_NUMBER[named] & torn)[0]
     result = probabilities.copy()
     if len(chosen) == 0:
         return result
