@@ -183,6 +183,22 @@ def test_marks_found_part_by_part_are_those_of_the_whole_frame():
     assert np.array_equal(centroids, whole_centroids[1:][order])
 
 
+def test_marks_past_what_uint16_labels_hold_are_labelled_in_int32():
+    # Labels are uint16 where the numbers fit; past 65,535 marks (a part's labelling, or the
+    # parts' numbers together) they are int32, the same numbers as over the whole frame.
+    ink = np.zeros((700, 600), np.uint8)
+    ink[1:-1:2, 1:-1:2] = 255
+    box = InkBox.around(ink)
+    labels, boxes, areas, _ = box.labelled(ink[box.rows, box.columns])
+    count, whole, stats, _ = cv2.connectedComponentsWithStats(ink, 8, cv2.CV_32S)
+    assert count - 1 > 65535 and labels.dtype == np.int32 and np.array_equal(areas, stats[1:, 4])
+    assert np.array_equal(labels, whole) and np.array_equal(boxes, stats[1:, :4])
+    few = np.zeros_like(ink)
+    few[1:100:2, 1:100:2] = 255
+    box = InkBox.around(few)
+    assert box.labelled(few[box.rows, box.columns])[0].dtype == np.uint16
+
+
 def test_a_black_frame_has_no_outlines_and_no_marks():
     # A covered camera: nothing is near paper, the ink box is the whole frame, and no pass
     # finds a mark (odd sides too).

@@ -149,8 +149,11 @@ def _box(planes: np.ndarray) -> np.ndarray:
 def _mark_planes(marks: Marks, candidates: Candidates, points: np.ndarray,
                  size: int) -> tuple[np.ndarray, np.ndarray]:
     """Where a patch pixel lies on the candidate's rank (suit) mark (N x size x size bool)."""
-    # (Every candidate is of some pass: every row is written.)
-    labels = np.empty((len(candidates), size, size), np.int32)
+    # (Every candidate is of some pass: every row is written. In the passes' own label type,
+    # uint16 on the bench's frames, which nearest-pixel remap samples in two thirds of the
+    # time of int32.)
+    labels = np.empty((len(candidates), size, size),
+                      np.result_type(*(marks_pass.labels for marks_pass in marks.passes)))
     for number, marks_pass in enumerate(marks.passes):
         chosen = np.nonzero(candidates.passes == number)[0]
         if len(chosen) == 0:
