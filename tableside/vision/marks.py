@@ -303,11 +303,25 @@ def find_marks(frame: np.ndarray) -> Marks:
             # at every threshold (a card's margin in a shadow is paper only at the looser one).
             papers.extend(contour.reshape(-1, 2).astype(np.int32) for contour in contours)
             if cards is None:
-                cards, outlines = card_outlines(contours, darkness.shape)
-                on_paper = cv2.bitwise_or(cards, card_outlines(scraps, darkness.shape)[0])
+                # The outlines' masks are made over the box near paper alone, which holds the
+                # paper NEAR_MARGIN from its sides (the frame's edges aside), so that their
+                # erosion is as over the whole frame.
+                near_shape = (bottom - top, right - left)
+                near_cards, outlines = card_outlines(contours, near_shape, (left, top))
+                on_paper = cv2.bitwise_or(
+                    near_cards, card_outlines(scraps, near_shape, (left, top))[0])
+                cards = np.zeros(darkness.shape, np.uint8)
+                cards[near] = near_cards
                 box = InkBox.around(on_paper, outlines + tuple(
-                    contour.reshape(-1, 2) for contour in scraps))
-                on_paper = on_paper[box.rows, box.columns]
+                    contour.reshape(-1, 2) for contour in scraps), (left, top), darkness.shape)
+                if (box.top >= top and box.left >= left and box.bottom <= bottom
+                        and box.right <= right):
+                    on_paper = on_paper[box.top - top:box.bottom - top,
+                                        box.left - left:box.right - left]
+                else:  # no paper: the ink box is the whole frame
+                    whole = np.zeros(darkness.shape, np.uint8)
+                    whole[near] = on_paper
+                    on_paper = whole
             if (box.top >= top and box.left >= left and box.bottom <= bottom
                     and box.right <= right):
                 paper = paper[box.top - top:box.bottom - top, box.left - left:box.right - left]
@@ -356,11 +370,15 @@ class InkBox:
     parts: tuple[tuple[int, int, int, int], ...]
 
     @classmethod
-    def around(cls, paper: np.ndarray, shapes: Sequence[np.ndarray] = ()) -> InkBox:
-        """The box around ``paper`` (a mask of the frame), in parts around the ``shapes``
-        (point sets, K x 2) that cover all of it; one part, the box, without them."""
-        height, width = paper.shape
+    def around(cls, paper: np.ndarray, shapes: Sequence[np.ndarray] = (),
+               corner: tuple[int, int] = (0, 0),
+               frame_shape: tuple[int, int] | None = None) -> InkBox:
+        """The box around ``paper`` (a mask of the frame, or of its part from ``corner``,
+        column and row, in a frame of ``frame_shape``), in parts around the ``shapes`` (point
+        sets, K x 2, frame pixels) that cover all of it; one part, the box, without them."""
+        height, width = paper.shape if frame_shape is None else frame_shape
         x, y, box_width, box_height = cv2.boundingRect(paper)
+        x, y = x + corner[0], y + corner[1]
         if box_width == 0:
             return cls(0, 0, height, width, (height, width), ((0, 0, height, width),))
         top, left, bottom, right = _grown(y, x, y + box_height, x + box_width, (height, width))
@@ -754,15 +772,18 @@ def paper_contours(paper: np.ndarray, corner: tuple[int, int] = (0, 0)
     return cards, scraps
 
 
-def card_outlines(contours: list[np.ndarray], shape: tuple[int, ...]
-                  ) -> tuple[np.ndarray, tuple[np.ndarray, ...]]:
-    """The convex outlines of the paper regions (their contours), and a mask of them filled,
-    one pixel in."""
+def card_outlines(contours: list[np.ndarray], shape: tuple[int, ...],
+                  corner: tuple[int, int] = (0, 0)) -> tuple[np.ndarray, tuple[np.ndarray, ...]]:
+    """The convex outlines of the paper regions (their contours, in frame pixels), and a mask
+    of them filled, one pixel in: of the part of the frame of ``shape`` from ``corner``
+    (column, row), which must hold the contours a pixel from its sides but where they are the
+    frame's."""
     cards = np.zeros(shape[:2], np.uint8)
     outlines = []
+    shift = np.array(corner, np.int32)
     for contour in contours:
         hull = cv2.convexHull(contour)
-        cv2.fillConvexPoly(cards, hull, 255)
+        cv2.fillConvexPoly(cards, hull - shift if corner != (0, 0) else hull, 255)
         outlines.append(hull.reshape(-1, 2).astype(np.int32))
     return cv2.erode(cards, cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3))), tuple(outlines)
 
