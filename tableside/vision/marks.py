@@ -327,7 +327,8 @@ def find_marks(frame: np.ndarray) -> Marks:
                 paper = paper[box.top - top:box.bottom - top, box.left - left:box.right - left]
             else:  # no paper: the ink box is the whole frame
                 paper = _paper(darkness, level, share, (box.rows, box.columns))
-            inks[share] = cv2.bitwise_and(cv2.bitwise_not(paper), on_paper)
+            # (Masks of 0 and 255: the paper taken from its part of the cards leaves their ink.)
+            inks[share] = cv2.subtract(on_paper, paper)
         if way == BODIES_CUT:
             # It parts the first pass's marks, so it cuts the first pass's ink.
             passes.append(_bodies_cut(inks[INK_PASSES[0][0]], passes[0], box))
@@ -407,7 +408,11 @@ class InkBox:
         opened = np.zeros_like(ink)
         for part in self.parts:
             within = self.within(part)
-            opened[within] = cv2.morphologyEx(ink[within], cv2.MORPH_OPEN, element)
+            # (Straight into the result where OpenCV takes the part as it lies.)
+            into = opened[within]
+            found = cv2.morphologyEx(ink[within], cv2.MORPH_OPEN, element, dst=into)
+            if not np.shares_memory(found, into):
+                into[...] = found
         return opened
 
     def labelled(self, ink: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -514,7 +519,8 @@ def _bodies_cut(ink: np.ndarray, first: MarkPass, box: InkBox) -> MarkPass:
     touching the chip) are marks of their own: those are the pass's parted marks. A body's
     parts much thinner than its thickest (_thinner_bodies) are marks too, not parted."""
     bodies = box.opened(ink, _BODY)
-    stuck = cv2.bitwise_and(ink, cv2.bitwise_not(bodies))
+    # (An opening lies within what it opens: the ink less its bodies is the ink's other pixels.)
+    stuck = cv2.subtract(ink, bodies)
     first_inside = first.labels[box.rows, box.columns]
     owners = set()
     # Part by part (InkBox): labelling the whole box costs about twice as much.
@@ -555,7 +561,8 @@ def _bodies_cut(ink: np.ndarray, first: MarkPass, box: InkBox) -> MarkPass:
         if on_body.any():
             _, pieces, stats, centroids = cv2.connectedComponentsWithStatsWithAlgorithm(
                 (mine & ~on_body).view(np.uint8), 8, cv2.CV_32S, cv2.CCL_GRANA)
-            region[mine] = np.where(pieces[mine] > 0, pieces[mine] + count, 0)
+            mine_pieces = pieces[mine]
+            region[mine] = np.where(mine_pieces > 0, mine_pieces + count, 0)
             piece_boxes, piece_areas, centroids = stats[1:, :4], stats[1:, 4], centroids[1:]
             owned = np.full(len(piece_areas), owner - 1, np.int64)
             # A thinner body against the thick one (a suit against a big pip) is a mark too.
@@ -604,10 +611,14 @@ def _thinner_bodies(body: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarra
     # The thickest part: every disc of radius `reach` that fits in the body (an opening),
     # and SPLIT_MARGIN around it.
     from_core = cv2.distanceTransform((depth < reach).view(np.uint8), cv2.DIST_L2, 3)[1:-1, 1:-1]
+    outside = body & (from_core > reach)
+    # (The parts lie outside the thick part's opening: too few pixels there, none is big.)
+    if np.count_nonzero(outside) < SMALL_BODY_AREA:
+        return None
     apart = body & (from_core > reach + SPLIT_MARGIN)
     # ...each part grown back over the margin, up to the thick part's own opening.
     grown = cv2.dilate(apart.view(np.uint8), _MARGIN_SQUARE)
-    rest = (body & (from_core > reach) & (grown != 0)).view(np.uint8)
+    rest = (outside & (grown != 0)).view(np.uint8)
     count, labels, stats, centroids = cv2.connectedComponentsWithStatsWithAlgorithm(
         rest, 8, cv2.CV_32S, cv2.CCL_GRANA)
     keep = np.nonzero(stats[1:, 4] >= SMALL_BODY_AREA)[0] + 1
