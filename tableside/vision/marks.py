@@ -536,12 +536,17 @@ def _bodies_cut(ink: np.ndarray, first: MarkPass, box: InkBox) -> MarkPass:
             stuck[within], 8, cv2.CV_32S, cv2.CCL_GRANA)
         sizes = np.hypot(stats[1:, 2], stats[1:, 3])
         big = np.nonzero((stats[1:, 4] >= STUCK_AREA) & (sizes >= STUCK_SIZE))[0] + 1
-        first_marks = first_inside[within]
-        for stroke in big:
-            # A stroke's top row holds a pixel of it; the first pass's mark there owns it.
-            x, y, width = stats[stroke, 0], stats[stroke, 1], stats[stroke, 2]
-            on = x + int(np.argmax(strokes[y, x:x + width] == stroke))
-            owners.add(int(first_marks[y, on]))
+        if len(big) == 0:
+            continue
+        # A stroke's top row holds a pixel of it; the first pass's mark there owns it. (The
+        # top rows of all strokes at once: every pixel of each, then the first of the stroke.)
+        x, y, width = stats[big, 0], stats[big, 1], stats[big, 2]
+        starts = np.cumsum(width) - width
+        columns = np.repeat(x - starts, width) + np.arange(int(width.sum()))
+        rows = np.repeat(y, width)
+        found = np.flatnonzero(strokes[rows, columns] == np.repeat(big, width))
+        on = columns[found[np.searchsorted(found, starts)]]
+        owners.update(first_inside[within][y, on].tolist())
     thick = cv2.dilate(bodies, _THIN)
     # Only the owners' marks change: the other marks are the first pass's, so only the owners'
     # boxes are labelled again (labelling the whole frame again cost 1.6 ms). An owner keeps
