@@ -73,7 +73,7 @@ def cut_glances(marks: Marks, candidates: Candidates) -> np.ndarray:
     transforms = patch_transforms(candidates) * 0.5
     transforms[:, :, 2] -= 0.25
     points = _sample_points(transforms, GLANCE)
-    warped = _cut(marks, "glance", points, transforms, GLANCE)
+    (warped,) = _cut(marks, ("glance",), points, transforms, GLANCE)
     ink = _ink(warped[..., 0], warped[..., 1])
     glances = np.empty((len(candidates), GLANCE_CHANNELS, GLANCE, GLANCE), np.float32)
     glances[:, 0] = np.minimum(ink / _top(ink), 1.0)
@@ -87,8 +87,7 @@ def cut_patches(marks: Marks, candidates: Candidates) -> np.ndarray:
         return np.zeros((0, CHANNELS, PATCH, PATCH), np.float32)
     transforms = patch_transforms(candidates)
     points = _sample_points(transforms, PATCH)
-    warped = _cut(marks, "reading", points, transforms, PATCH)
-    brightness = _cut(marks, "brightness", points, transforms, PATCH)
+    warped, brightness = _cut(marks, ("reading", "brightness"), points, transforms, PATCH)
     blue, green, red = _colours_at_full_resolution(
         [warped[..., k] for k in range(3)], brightness[..., 0], brightness[..., 1],
         marks.gains)
@@ -226,10 +225,11 @@ def _grid(size: int) -> np.ndarray:
     return grid
 
 
-def _cut(marks: Marks, view: str, points: np.ndarray, transforms: np.ndarray,
-         size: int) -> np.ndarray:
-    """N x size x size x channels float32 patches of the frame's ``view`` (see
-    Marks.sampled) at the sample points."""
+def _cut(marks: Marks, views: tuple[str, ...], points: np.ndarray, transforms: np.ndarray,
+         size: int) -> tuple[np.ndarray, ...]:
+    """Per view (see Marks.sampled): N x size x size x channels float32 patches of the frame's
+    view at the sample points. (Views cut together share their maps: the reading view and the
+    brightness are cut at the same points.)"""
     count = len(transforms)
     scales = np.hypot(transforms[:, 0, 0], transforms[:, 0, 1])
     depths = np.zeros(count, np.int64)
@@ -238,9 +238,9 @@ def _cut(marks: Marks, view: str, points: np.ndarray, transforms: np.ndarray,
         if not shrinking.any():
             break
         depths[shrinking] += 1
-    channels = marks.sampled(view, 0).shape[2]
     # (Every patch is cut at some depth: every row is written.)
-    result = np.empty((count, size, size, channels), np.float32)
+    results = tuple(np.empty((count, size, size, marks.sampled(view, 0).shape[2]), np.float32)
+                    for view in views)
     for depth in range(int(depths.max()) + 1):
         everyone = np.nonzero(depths == depth)[0]
         if len(everyone) == 0:
@@ -257,28 +257,30 @@ def _cut(marks: Marks, view: str, points: np.ndarray, transforms: np.ndarray,
                 at -= 0.5
             map_x = at[:, 0].reshape(-1, size).astype(np.float32)
             map_y = at[:, 1].reshape(-1, size).astype(np.float32)
-            if view == "glance":
-                # (Glances are cut for every candidate of a frame: their view is made whole.)
-                image, left, top = marks.sampled(view, depth), 0, 0
-            else:
-                # The pixels the patches take in (each sample blends a pixel with the next).
-                image, left, top = marks.sampled_over(
-                    view, depth, int(np.floor(map_x.min())), int(np.floor(map_y.min())),
-                    int(np.floor(map_x.max())) + 1, int(np.floor(map_y.max())) + 1)
-            if left or top:
+            for view, result in zip(views, results, strict=True):
+                channels = result.shape[3]
+                if view == "glance":
+                    # (Glances are cut for every candidate of a frame: their view is made whole.)
+                    image, left, top = marks.sampled(view, depth), 0, 0
+                else:
+                    # The pixels the patches take in (each sample blends a pixel with the next).
+                    image, left, top = marks.sampled_over(
+                        view, depth, int(np.floor(map_x.min())), int(np.floor(map_y.min())),
+                        int(np.floor(map_x.max())) + 1, int(np.floor(map_y.max())) + 1)
                 # (Exact: a float32 less a whole number no larger is a float32.)
-                map_x -= np.float32(left)
-                map_y -= np.float32(top)
-            # (Straight into the result where the patches are all of them: no copy.
-            # scripts/ab_vision.py, with its commit's other two:
-            # median -0.79, -0.23, -0.53, -0.12, -0.56, -0.56 ms a frame together, same outputs.)
-            whole = len(chosen) == count
-            cut = cv2.remap(image, map_x, map_y, cv2.INTER_LINEAR,
-                            dst=result.reshape(-1, size, channels) if whole else None,
-                            borderMode=cv2.BORDER_REPLICATE)
-            if not (whole and np.shares_memory(cut, result)):
-                result[chosen] = cut.reshape(len(chosen), size, size, channels)
-    return result
+                view_x = map_x - np.float32(left) if left or top else map_x
+                view_y = map_y - np.float32(top) if left or top else map_y
+                # (Straight into the result where the patches are all of them: no copy.
+                # scripts/ab_vision.py, with its commit's other two:
+                # median -0.79, -0.23, -0.53, -0.12, -0.56, -0.56 ms a frame together, same
+                # outputs.)
+                whole = len(chosen) == count
+                cut = cv2.remap(image, view_x, view_y, cv2.INTER_LINEAR,
+                                dst=result.reshape(-1, size, channels) if whole else None,
+                                borderMode=cv2.BORDER_REPLICATE)
+                if not (whole and np.shares_memory(cut, result)):
+                    result[chosen] = cut.reshape(len(chosen), size, size, channels)
+    return results
 
 
 def _invert(transforms: np.ndarray) -> np.ndarray:
