@@ -168,8 +168,8 @@ def _mark_planes(marks: Marks, candidates: Candidates, points: np.ndarray,
             if rows.stop - rows.start != len(part):
                 rows = part
             at = points[rows]
-            map_x = at[:, 0].reshape(-1, size).astype(np.float32)
-            map_y = at[:, 1].reshape(-1, size).astype(np.float32)
+            map_x = at[:, 0].astype(np.float32).reshape(-1, size)
+            map_y = at[:, 1].astype(np.float32).reshape(-1, size)
             into = labels[rows].reshape(-1, size) if isinstance(rows, slice) else None
             found = cv2.remap(image, map_x, map_y, cv2.INTER_NEAREST, dst=into,
                               borderMode=cv2.BORDER_CONSTANT, borderValue=0)
@@ -255,8 +255,9 @@ def _cut(marks: Marks, views: tuple[str, ...], points: np.ndarray, transforms: n
                 at += 0.5
                 at /= 2.0 ** depth
                 at -= 0.5
-            map_x = at[:, 0].reshape(-1, size).astype(np.float32)
-            map_y = at[:, 1].reshape(-1, size).astype(np.float32)
+            # (float32 first: reshaping a plane of the points copies it, in float64.)
+            map_x = at[:, 0].astype(np.float32).reshape(-1, size)
+            map_y = at[:, 1].astype(np.float32).reshape(-1, size)
             for view, result in zip(views, results, strict=True):
                 channels = result.shape[3]
                 if view == "glance":
