@@ -183,6 +183,41 @@ def test_marks_found_part_by_part_are_those_of_the_whole_frame():
     assert np.array_equal(centroids, whole_centroids[1:][order])
 
 
+def test_marks_past_what_uint16_labels_hold_are_labelled_in_int32():
+    # Labels are uint16 where the numbers fit; past 65,535 marks (a part's labelling, or the
+    # parts' numbers together) they are int32, the same numbers as over the whole frame.
+    ink = np.zeros((700, 600), np.uint8)
+    ink[1:-1:2, 1:-1:2] = 255
+    box = InkBox.around(ink)
+    labels, boxes, areas, _ = box.labelled(ink[box.rows, box.columns])
+    count, whole, stats, _ = cv2.connectedComponentsWithStats(ink, 8, cv2.CV_32S)
+    assert count - 1 > 65535 and labels.dtype == np.int32 and np.array_equal(areas, stats[1:, 4])
+    assert np.array_equal(labels, whole) and np.array_equal(boxes, stats[1:, :4])
+    few = np.zeros_like(ink)
+    few[1:100:2, 1:100:2] = 255
+    box = InkBox.around(few)
+    assert box.labelled(few[box.rows, box.columns])[0].dtype == np.uint16
+
+
+def test_card_masks_made_near_paper_are_those_of_the_whole_frame():
+    # The outlines' masks are made over the box near paper only: with cards inside the frame
+    # and cards cut by its edges, the mask is the outlines filled over the whole frame and
+    # eroded there.
+    for corner in ((200, 150), (-40, 150), (520, -60), (530, 290)):
+        image = np.full((400, 600, 3), 60, np.float32)
+        x, y = corner
+        image[max(0, y):max(0, y + 140), max(0, x):max(0, x + 100)] = 235
+        image[max(0, y + 30):max(0, y + 50), max(0, x + 40):max(0, x + 46)] = 20
+        frame = np.clip(cv2.GaussianBlur(image, (0, 0), 1.0), 0, 255).astype(np.uint8)
+        marks = find_marks(frame)
+        assert marks.outlines
+        whole = np.zeros(frame.shape[:2], np.uint8)
+        for outline in marks.outlines:
+            cv2.fillConvexPoly(whole, outline, 255)
+        whole = cv2.erode(whole, cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3)))
+        assert np.array_equal(marks.cards, whole)
+
+
 def test_a_black_frame_has_no_outlines_and_no_marks():
     # A covered camera: nothing is near paper, the ink box is the whole frame, and no pass
     # finds a mark (odd sides too).

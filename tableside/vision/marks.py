@@ -152,7 +152,9 @@ CARD_ASPECTS = (1.25, 1.7)
 class MarkPass:
     """The marks found at one ink threshold: per mark its box, area and centroid."""
 
-    labels: np.ndarray  # int32: the mark each pixel belongs to, plus one (0: none)
+    # uint16 (int32 where a frame has more marks than that holds): the mark each pixel
+    # belongs to, plus one (0: none).
+    labels: np.ndarray
     boxes: np.ndarray  # int32 N x 4: x, y, width, height
     areas: np.ndarray  # int32 N
     centroids: np.ndarray  # float64 N x 2
@@ -301,17 +303,32 @@ def find_marks(frame: np.ndarray) -> Marks:
             # at every threshold (a card's margin in a shadow is paper only at the looser one).
             papers.extend(contour.reshape(-1, 2).astype(np.int32) for contour in contours)
             if cards is None:
-                cards, outlines = card_outlines(contours, darkness.shape)
-                on_paper = cv2.bitwise_or(cards, card_outlines(scraps, darkness.shape)[0])
+                # The outlines' masks are made over the box near paper alone, which holds the
+                # paper NEAR_MARGIN from its sides (the frame's edges aside), so that their
+                # erosion is as over the whole frame.
+                near_shape = (bottom - top, right - left)
+                near_cards, outlines = card_outlines(contours, near_shape, (left, top))
+                on_paper = cv2.bitwise_or(
+                    near_cards, card_outlines(scraps, near_shape, (left, top))[0])
+                cards = np.zeros(darkness.shape, np.uint8)
+                cards[near] = near_cards
                 box = InkBox.around(on_paper, outlines + tuple(
-                    contour.reshape(-1, 2) for contour in scraps))
-                on_paper = on_paper[box.rows, box.columns]
+                    contour.reshape(-1, 2) for contour in scraps), (left, top), darkness.shape)
+                if (box.top >= top and box.left >= left and box.bottom <= bottom
+                        and box.right <= right):
+                    on_paper = on_paper[box.top - top:box.bottom - top,
+                                        box.left - left:box.right - left]
+                else:  # no paper: the ink box is the whole frame
+                    whole = np.zeros(darkness.shape, np.uint8)
+                    whole[near] = on_paper
+                    on_paper = whole
             if (box.top >= top and box.left >= left and box.bottom <= bottom
                     and box.right <= right):
                 paper = paper[box.top - top:box.bottom - top, box.left - left:box.right - left]
             else:  # no paper: the ink box is the whole frame
                 paper = _paper(darkness, level, share, (box.rows, box.columns))
-            inks[share] = cv2.bitwise_and(cv2.bitwise_not(paper), on_paper)
+            # (Masks of 0 and 255: the paper taken from its part of the cards leaves their ink.)
+            inks[share] = cv2.subtract(on_paper, paper)
         if way == BODIES_CUT:
             # It parts the first pass's marks, so it cuts the first pass's ink.
             passes.append(_bodies_cut(inks[INK_PASSES[0][0]], passes[0], box))
@@ -354,11 +371,15 @@ class InkBox:
     parts: tuple[tuple[int, int, int, int], ...]
 
     @classmethod
-    def around(cls, paper: np.ndarray, shapes: Sequence[np.ndarray] = ()) -> InkBox:
-        """The box around ``paper`` (a mask of the frame), in parts around the ``shapes``
-        (point sets, K x 2) that cover all of it; one part, the box, without them."""
-        height, width = paper.shape
+    def around(cls, paper: np.ndarray, shapes: Sequence[np.ndarray] = (),
+               corner: tuple[int, int] = (0, 0),
+               frame_shape: tuple[int, int] | None = None) -> InkBox:
+        """The box around ``paper`` (a mask of the frame, or of its part from ``corner``,
+        column and row, in a frame of ``frame_shape``), in parts around the ``shapes`` (point
+        sets, K x 2, frame pixels) that cover all of it; one part, the box, without them."""
+        height, width = paper.shape if frame_shape is None else frame_shape
         x, y, box_width, box_height = cv2.boundingRect(paper)
+        x, y = x + corner[0], y + corner[1]
         if box_width == 0:
             return cls(0, 0, height, width, (height, width), ((0, 0, height, width),))
         top, left, bottom, right = _grown(y, x, y + box_height, x + box_width, (height, width))
@@ -387,24 +408,47 @@ class InkBox:
         opened = np.zeros_like(ink)
         for part in self.parts:
             within = self.within(part)
-            opened[within] = cv2.morphologyEx(ink[within], cv2.MORPH_OPEN, element)
+            # (Straight into the result where OpenCV takes the part as it lies.)
+            into = opened[within]
+            found = cv2.morphologyEx(ink[within], cv2.MORPH_OPEN, element, dst=into)
+            if not np.shares_memory(found, into):
+                into[...] = found
         return opened
 
     def labelled(self, ink: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The connected shapes of the box's ink (8-connected), as over the whole frame but
-        numbered part by part: the frame's labels (0 outside the parts), and per shape but
-        the background its box (x, y, width, height), area and centroid in frame pixels."""
-        labels = np.zeros(self.frame_shape, np.int32)
+        numbered part by part: the frame's labels (0 outside the parts; uint16, int32 where
+        there are more shapes than uint16 holds), and per shape but the background its box
+        (x, y, width, height), area and centroid in frame pixels."""
+        # uint16 where the numbers fit (always on the bench's frames): half the memory to zero,
+        # copy and sample, with the very same numbers.
+        try:
+            return self._labelled(ink, np.uint16)
+        except OverflowError:
+            return self._labelled(ink, np.int32)
+
+    def _labelled(self, ink: np.ndarray, dtype: type
+                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """InkBox.labelled with labels of ``dtype``; OverflowError where they do not fit."""
+        labels = np.zeros(self.frame_shape, dtype)
+        most = np.iinfo(dtype).max
+        label_type = cv2.CV_16U if dtype == np.uint16 else cv2.CV_32S
         boxes, areas, centroids = [np.zeros((0, 4), np.int32)], [np.zeros(0, np.int32)], [
             np.zeros((0, 2))]
+        corners = [np.zeros((0, 2))]
         count = 0
         for part in self.parts:
             top, left, bottom, right = part
             part_ink, part_labels = ink[self.within(part)], labels[top:bottom, left:right]
             # Grana's algorithm labels exactly as the default one, in half the time here.
-            found_count, found, stats, found_centroids = (
-                cv2.connectedComponentsWithStatsWithAlgorithm(
-                    part_ink, 8, cv2.CV_32S, cv2.CCL_GRANA, labels=part_labels))
+            try:
+                found_count, found, stats, found_centroids = (
+                    cv2.connectedComponentsWithStatsWithAlgorithm(
+                        part_ink, 8, label_type, cv2.CCL_GRANA, labels=part_labels))
+            except cv2.error as error:  # (more labels than the type holds)
+                raise OverflowError(str(error)) from error
+            if count + found_count - 1 > most:
+                raise OverflowError("more marks than the label type holds")
             if not np.shares_memory(found, labels):
                 part_labels[...] = found
             if found_count < 2:
@@ -417,10 +461,14 @@ class InkBox:
             stats = stats[1:].astype(np.int32)
             boxes.append(stats[:, :4] + np.array([left, top, 0, 0], np.int32))
             areas.append(stats[:, 4])
-            centroids.append(_moved(found_centroids[1:], stats[:, 4],
-                                    np.array([left, top], np.float64)))
+            centroids.append(found_centroids[1:])
+            corners.append(np.broadcast_to(np.array([left, top], np.float64),
+                                           (found_count - 1, 2)))
             count += found_count - 1
-        return labels, np.concatenate(boxes), np.concatenate(areas), np.concatenate(centroids)
+        areas = np.concatenate(areas)
+        # (Moved to the frame's corner all at once: the same arithmetic, row by row.)
+        return labels, np.concatenate(boxes), areas, _moved(
+            np.concatenate(centroids), areas, np.concatenate(corners))
 
 
 def _grown(top: int, left: int, bottom: int, right: int, shape: tuple[int, int],
@@ -458,8 +506,9 @@ def _apart(boxes: list[tuple[int, int, int, int]]) -> tuple[tuple[int, int, int,
 
 def _moved(centroids: np.ndarray, areas: np.ndarray, shift: np.ndarray) -> np.ndarray:
     """Centroids (N x 2) of shapes of these areas, measured from a corner ``shift`` (column,
-    row) nearer: exactly as labelling from there gives them. OpenCV divides a whole sum of
-    coordinates by the area, so the centroid times the area, rounded, is that sum."""
+    row; or one a shape, N x 2) nearer: exactly as labelling from there gives them. OpenCV
+    divides a whole sum of coordinates by the area, so the centroid times the area, rounded, is
+    that sum."""
     areas = np.asarray(areas, np.float64)[:, None]
     return (np.round(centroids * areas) + areas * shift) / areas
 
@@ -476,7 +525,8 @@ def _bodies_cut(ink: np.ndarray, first: MarkPass, box: InkBox) -> MarkPass:
     touching the chip) are marks of their own: those are the pass's parted marks. A body's
     parts much thinner than its thickest (_thinner_bodies) are marks too, not parted."""
     bodies = box.opened(ink, _BODY)
-    stuck = cv2.bitwise_and(ink, cv2.bitwise_not(bodies))
+    # (An opening lies within what it opens: the ink less its bodies is the ink's other pixels.)
+    stuck = cv2.subtract(ink, bodies)
     first_inside = first.labels[box.rows, box.columns]
     owners = set()
     # Part by part (InkBox): labelling the whole box costs about twice as much.
@@ -486,22 +536,32 @@ def _bodies_cut(ink: np.ndarray, first: MarkPass, box: InkBox) -> MarkPass:
             stuck[within], 8, cv2.CV_32S, cv2.CCL_GRANA)
         sizes = np.hypot(stats[1:, 2], stats[1:, 3])
         big = np.nonzero((stats[1:, 4] >= STUCK_AREA) & (sizes >= STUCK_SIZE))[0] + 1
-        first_marks = first_inside[within]
-        for stroke in big:
-            # A stroke's top row holds a pixel of it; the first pass's mark there owns it.
-            x, y, width = stats[stroke, 0], stats[stroke, 1], stats[stroke, 2]
-            on = x + int(np.argmax(strokes[y, x:x + width] == stroke))
-            owners.add(int(first_marks[y, on]))
+        if len(big) == 0:
+            continue
+        # A stroke's top row holds a pixel of it; the first pass's mark there owns it. (The
+        # top rows of all strokes at once: every pixel of each, then the first of the stroke.)
+        x, y, width = stats[big, 0], stats[big, 1], stats[big, 2]
+        starts = np.cumsum(width) - width
+        columns = np.repeat(x - starts, width) + np.arange(int(width.sum()))
+        rows = np.repeat(y, width)
+        found = np.flatnonzero(strokes[rows, columns] == np.repeat(big, width))
+        on = columns[found[np.searchsorted(found, starts)]]
+        owners.update(first_inside[within][y, on].tolist())
     thick = cv2.dilate(bodies, _THIN)
     # Only the owners' marks change: the other marks are the first pass's, so only the owners'
     # boxes are labelled again (labelling the whole frame again cost 1.6 ms). An owner keeps
     # its number, emptied; its pieces are numbered after the first pass's marks.
     labels = first.labels.copy()
+    # An owner's pieces are apart sets of its pixels: no more of them than its area.
+    if len(first) + int(first.areas[np.array(sorted(owners), np.int64) - 1].sum()) > np.iinfo(
+            labels.dtype).max:
+        labels = labels.astype(np.int32)
     labels_inside = labels[box.rows, box.columns]
     boxes, areas = first.boxes.copy(), first.areas.copy()
     more_boxes, more_areas, more_centroids = [boxes], [areas], [first.centroids]
     parted_from = [np.full(len(first), -1, np.int64)]
     count = len(first)
+    whole_marks = []  # owners with no body: the place of their centroid, number, corner
     for owner in sorted(owners):
         x, y, width, height = first.boxes[owner - 1]
         within = (slice(y - box.top, y - box.top + height),
@@ -513,7 +573,8 @@ def _bodies_cut(ink: np.ndarray, first: MarkPass, box: InkBox) -> MarkPass:
         if on_body.any():
             _, pieces, stats, centroids = cv2.connectedComponentsWithStatsWithAlgorithm(
                 (mine & ~on_body).view(np.uint8), 8, cv2.CV_32S, cv2.CCL_GRANA)
-            region[mine] = np.where(pieces[mine] > 0, pieces[mine] + count, 0)
+            mine_pieces = pieces[mine]
+            region[mine] = np.where(mine_pieces > 0, mine_pieces + count, 0)
             piece_boxes, piece_areas, centroids = stats[1:, :4], stats[1:, 4], centroids[1:]
             owned = np.full(len(piece_areas), owner - 1, np.int64)
             # A thinner body against the thick one (a suit against a big pip) is a mark too.
@@ -534,15 +595,25 @@ def _bodies_cut(ink: np.ndarray, first: MarkPass, box: InkBox) -> MarkPass:
             region[mine] = count + 1
             piece_boxes = np.array([[0, 0, width, height]], np.int32)
             piece_areas = first.areas[owner - 1:owner]
-            centroids = _moved(first.centroids[owner - 1:owner], piece_areas, -corner)
+            # (Its centroid is moved below, with the other such marks'.)
+            whole_marks.append((len(more_centroids), owner - 1, x, y))
+            centroids = None
             owned = np.full(1, owner - 1, np.int64)
         more_boxes.append(piece_boxes + np.array([x, y, 0, 0], np.int32))
         more_areas.append(piece_areas)
-        more_centroids.append(centroids + corner)
+        more_centroids.append(None if centroids is None else centroids + corner)
         parted_from.append(owned)
         boxes[owner - 1] = 0
         areas[owner - 1] = 0
         count += len(piece_areas)
+    if whole_marks:
+        # As labelling each one's box would number it, and moved back to the frame's corner
+        # (the same arithmetic as one at a time).
+        places, numbers, x, y = (list(column) for column in zip(*whole_marks, strict=True))
+        corners = np.array([x, y], np.float64).T
+        moved = _moved(first.centroids[numbers], first.areas[numbers], -corners) + corners
+        for place, centroid in zip(places, moved, strict=True):
+            more_centroids[place] = centroid[None]
     return MarkPass(labels, np.concatenate(more_boxes).astype(np.int32),
                     np.concatenate(more_areas).astype(np.int32),
                     np.concatenate(more_centroids), np.concatenate(parted_from))
@@ -562,10 +633,14 @@ def _thinner_bodies(body: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarra
     # The thickest part: every disc of radius `reach` that fits in the body (an opening),
     # and SPLIT_MARGIN around it.
     from_core = cv2.distanceTransform((depth < reach).view(np.uint8), cv2.DIST_L2, 3)[1:-1, 1:-1]
+    outside = body & (from_core > reach)
+    # (The parts lie outside the thick part's opening: too few pixels there, none is big.)
+    if np.count_nonzero(outside) < SMALL_BODY_AREA:
+        return None
     apart = body & (from_core > reach + SPLIT_MARGIN)
     # ...each part grown back over the margin, up to the thick part's own opening.
     grown = cv2.dilate(apart.view(np.uint8), _MARGIN_SQUARE)
-    rest = (body & (from_core > reach) & (grown != 0)).view(np.uint8)
+    rest = (outside & (grown != 0)).view(np.uint8)
     count, labels, stats, centroids = cv2.connectedComponentsWithStatsWithAlgorithm(
         rest, 8, cv2.CV_32S, cv2.CCL_GRANA)
     keep = np.nonzero(stats[1:, 4] >= SMALL_BODY_AREA)[0] + 1
@@ -598,8 +673,13 @@ def white_gains(frame: np.ndarray) -> tuple[float, float, float]:
 def byte_percentile(values: np.ndarray, share: float) -> float:
     """np.percentile(values, share) of uint8 values, the very same number (its linear method),
     from their histogram: numpy partitions the values, six times slower on a frame's copies."""
-    ends = np.cumsum(np.bincount(values.ravel(), minlength=256))
     count = values.size
+    if count < 1 << 24:  # (counted exactly in float32: OpenCV's histogram, in half the time)
+        counts = cv2.calcHist([np.ascontiguousarray(values).reshape(-1)], [0], None, [256],
+                              [0, 256])
+        ends = np.cumsum(counts.ravel().astype(np.int64))
+    else:
+        ends = np.cumsum(np.bincount(values.ravel(), minlength=256))
     # Where the share falls among the sorted values, and the two values either side of it.
     place = (count - 1) * (share / 100)
     below = min(math.floor(place), count - 1)
@@ -722,6 +802,8 @@ def paper_contours(paper: np.ndarray, corner: tuple[int, int] = (0, 0)
                                    offset=corner)
     cards, scraps = [], []
     for contour in contours:
+        if len(contour) < 3:  # (a point or a line encloses nothing: two in five of them)
+            continue
         area = cv2.contourArea(contour)
         if area >= MIN_PAPER_AREA:
             cards.append(contour)
@@ -730,15 +812,18 @@ def paper_contours(paper: np.ndarray, corner: tuple[int, int] = (0, 0)
     return cards, scraps
 
 
-def card_outlines(contours: list[np.ndarray], shape: tuple[int, ...]
-                  ) -> tuple[np.ndarray, tuple[np.ndarray, ...]]:
-    """The convex outlines of the paper regions (their contours), and a mask of them filled,
-    one pixel in."""
+def card_outlines(contours: list[np.ndarray], shape: tuple[int, ...],
+                  corner: tuple[int, int] = (0, 0)) -> tuple[np.ndarray, tuple[np.ndarray, ...]]:
+    """The convex outlines of the paper regions (their contours, in frame pixels), and a mask
+    of them filled, one pixel in: of the part of the frame of ``shape`` from ``corner``
+    (column, row), which must hold the contours a pixel from its sides but where they are the
+    frame's."""
     cards = np.zeros(shape[:2], np.uint8)
     outlines = []
+    shift = np.array(corner, np.int32)
     for contour in contours:
         hull = cv2.convexHull(contour)
-        cv2.fillConvexPoly(cards, hull, 255)
+        cv2.fillConvexPoly(cards, hull - shift if corner != (0, 0) else hull, 255)
         outlines.append(hull.reshape(-1, 2).astype(np.int32))
     return cv2.erode(cards, cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3))), tuple(outlines)
 

@@ -25,8 +25,8 @@ import ctypes
 _M_TRIM_THRESHOLD = -1
 _M_MMAP_THRESHOLD = -3
 # glibc refuses mmap thresholds above this: DEFAULT_MMAP_THRESHOLD_MAX, 32 MB on 64-bit
-# systems, 16 MB on 32-bit ones. A 1280 x 720 frame's largest array (its int32 labels) is
-# 3.7 MB.
+# systems, 16 MB on 32-bit ones. A 1280 x 720 frame's largest array (its reading view, four
+# planes; its labels are uint16) is 3.7 MB.
 MMAP_ABOVE = 4 * 1024 * 1024 * ctypes.sizeof(ctypes.c_long)
 TRIM_ABOVE = 256 * 1024 * 1024
 
