@@ -20,8 +20,9 @@ A run of a tree against itself (A/A) shows the noise: differences under about ha
 millisecond are not to be read as a change. Run a change both ways round (--a old --b new, then
 --a new --b old) and take the mean of the two: in session 44 the tree given as --b came out
 ahead either way (57dce80 against f9c382f: median -3.96 ms with the new tree as --b, +1.16
-with it as --a, so about -2.6), and `tableside bench vision` alternated five times each gave
-the two trees 71.3 and 70.5 ms on average.
+with it as --a, so about -2.6), while an A/A run gave +0.61: a run's figure swings by about
+1.5 ms with the machine's state. `tableside bench vision` alternated five times each gave the
+two trees 71.3 and 70.5 ms on average.
 """
 
 from __future__ import annotations
