@@ -291,7 +291,7 @@ def find_marks(frame: np.ndarray) -> Marks:
     right = min(darkness.shape[1], x + width + NEAR_MARGIN)
     near = (slice(top, bottom), slice(left, right))
     passes = []
-    cards = outlines = on_paper = box = None
+    cards = outlines = on_paper = box = box_in_near = None
     papers: list[np.ndarray] = []
     inks: dict[float, np.ndarray] = {}
     for share, way in INK_PASSES:
@@ -314,18 +314,22 @@ def find_marks(frame: np.ndarray) -> Marks:
                 cards[near] = near_cards
                 box = InkBox.around(on_paper, outlines + tuple(
                     contour.reshape(-1, 2) for contour in scraps), (left, top), darkness.shape)
+                # The ink box's rows and columns in the part near paper; None where it does
+                # not lie there (no paper: the ink box is the whole frame).
+                box_in_near = None
                 if (box.top >= top and box.left >= left and box.bottom <= bottom
                         and box.right <= right):
-                    on_paper = on_paper[box.top - top:box.bottom - top,
-                                        box.left - left:box.right - left]
-                else:  # no paper: the ink box is the whole frame
+                    box_in_near = (slice(box.top - top, box.bottom - top),
+                                   slice(box.left - left, box.right - left))
+                if box_in_near is not None:
+                    on_paper = on_paper[box_in_near]
+                else:
                     whole = np.zeros(darkness.shape, np.uint8)
                     whole[near] = on_paper
                     on_paper = whole
-            if (box.top >= top and box.left >= left and box.bottom <= bottom
-                    and box.right <= right):
-                paper = paper[box.top - top:box.bottom - top, box.left - left:box.right - left]
-            else:  # no paper: the ink box is the whole frame
+            if box_in_near is not None:
+                paper = paper[box_in_near]
+            else:
                 paper = _paper(darkness, level, share, (box.rows, box.columns))
             # (Masks of 0 and 255: the paper taken from its part of the cards leaves their ink.)
             inks[share] = cv2.subtract(on_paper, paper)

@@ -157,7 +157,8 @@ def _mark_planes(marks: Marks, candidates: Candidates, points: np.ndarray,
         chosen = np.nonzero(candidates.passes == number)[0]
         if len(chosen) == 0:
             continue
-        # (Nearest-pixel remap samples int32 as it is: a float32 copy cost 0.5-1.4 ms a pass.)
+        # (Nearest-pixel remap samples the labels in their own type: a float32 copy cost
+        # 0.5-1.4 ms a pass.)
         image = marks_pass.labels
         for start in range(0, len(chosen), _REMAP_PATCHES):
             part = chosen[start:start + _REMAP_PATCHES]
