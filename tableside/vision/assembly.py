@@ -297,6 +297,9 @@ def assemble(probabilities: np.ndarray, rank_points: np.ndarray, suit_points: np
     if len(chosen) == 0:
         return []
     rectangles = [whole_card(outline) for outline in outlines]
+    # (Each whole card's outline as pointPolygonTest takes it, made once for all readings.)
+    contours = [None if rectangle is None else _contour(outline)
+                for outline, rectangle in zip(outlines, rectangles, strict=True)]
     readings = []
     for n in chosen:
         down = (suit_points[n] - rank_points[n]).astype(np.float64)
@@ -307,7 +310,7 @@ def assemble(probabilities: np.ndarray, rank_points: np.ndarray, suit_points: np
         cards = probabilities[n].astype(np.float64)
         down /= span
         readings.append(_Index(cards, float(index_chance[n]), point, down, span,
-                               _containing(point, down, span, outlines, rectangles)))
+                               _containing(point, down, span, contours, rectangles)))
     indices = _join_readings(readings)
     shared = _drop_shared_outlines(indices, outlines)
     width_per_span, aspect = _frame_proportions(indices, rectangles)
@@ -689,8 +692,10 @@ def _printing_depths(sightings: list[CardSighting], members_of: list[list[_Index
               for sighting, members in zip(sightings, members_of, strict=True)
               if members[0].outline is not None and sighting.confidence >= CONFIDENT
               and sighting.problem is None]
-    return [max((min(_depth(outline, m.rank) for m in members)
-                 for card, outline in wholes if card != sighting.card), default=-1.0)
+    # (Each whole card's width and contour once, not once an index: as _depth.)
+    wholes = [(card, _contour(outline), _least_side(outline)) for card, outline in wholes]
+    return [max((min(_depth_in(contour, width, m.rank) for m in members)
+                 for card, contour, width in wholes if card != sighting.card), default=-1.0)
             for sighting, members in zip(sightings, members_of, strict=True)]
 
 
@@ -708,10 +713,17 @@ def _on_another_card(n: int, sightings: list[CardSighting],
 
 def _depth(rectangle: np.ndarray, point: np.ndarray) -> float:
     """How far inside the rectangle the point lies, in the rectangle's widths (< 0: outside)."""
-    width = min(length(rectangle[1] - rectangle[0]),
-                length(rectangle[2] - rectangle[1]))
-    inside = cv2.pointPolygonTest(rectangle.astype(np.float32).reshape(-1, 1, 2),
-                                  (float(point[0]), float(point[1])), True)
+    return _depth_in(_contour(rectangle), _least_side(rectangle), point)
+
+
+def _least_side(rectangle: np.ndarray) -> np.floating:
+    """The shorter of a rectangle's first two sides."""
+    return min(length(rectangle[1] - rectangle[0]), length(rectangle[2] - rectangle[1]))
+
+
+def _depth_in(contour: np.ndarray, width: np.floating, point: np.ndarray) -> float:
+    """_depth of a point in a rectangle given as its contour (see _contour) and its width."""
+    inside = cv2.pointPolygonTest(contour, (float(point[0]), float(point[1])), True)
     return float(inside) / max(float(width), 1.0)
 
 
@@ -731,6 +743,9 @@ def _visible_parts(sightings: list[CardSighting], members: list[list[_Index]],
     whole, scripts/score_drawn_scenes.py: fresh drawn groups 2,324 -> 2,325 of 2,343, wrong
     6 -> 5; all else the same."""
     result = list(sightings)
+    # (Each sighting's index points as pointPolygonTest takes them, once for all outlines.)
+    ranks = [[(float(index.rank[0]), float(index.rank[1])) for index in of_one]
+             for of_one in members]
     for a, sighting in enumerate(sightings):
         if members[a][0].outline is not None:
             continue  # a whole card's outline is its paper, not an estimate
@@ -745,8 +760,7 @@ def _visible_parts(sightings: list[CardSighting], members: list[list[_Index]],
         cut_any = False
         for b, other in enumerate(sightings):
             if b == a or other.confidence < DUPLICATE_SURE or not any(
-                    cv2.pointPolygonTest(contour, (float(index.rank[0]), float(index.rank[1])),
-                                         False) >= 0 for index in members[b]):
+                    cv2.pointPolygonTest(contour, rank, False) >= 0 for rank in ranks[b]):
                 continue
             cut = _cut_off(polygon, other.corners, own)
             if cut is not None:
@@ -896,7 +910,8 @@ def _same_card(a: _Index, outline_a: np.ndarray, b: _Index, outline_b: np.ndarra
         # Two whole cards are two cards, however alike (two nines of spades side by side
         # are a duplicate, not one card seen from its two corners).
         return a.outline == b.outline
-    size = length(outline_a[1] - outline_a[0])
+    # (The card's size is measured only where it is used: some 7 of the 80 pairs a frame
+    # that come this far.)
     if a.card == b.card:
         # Two corners of one card lie less than its diagonal apart; farther is another card.
         # The diagonal is guessed from the index size (or known from a whole card's outline,
@@ -910,7 +925,7 @@ def _same_card(a: _Index, outline_a: np.ndarray, b: _Index, outline_b: np.ndarra
         # (a 2c read at 1.00 from both left corners, 13 spans apart, was two duplicates), all
         # else the same (fresh, dev, the photographs), no wrong report more.
         distance = length(a.rank - b.rank)
-        size = max(size, length(outline_b[1] - outline_b[0]))
+        size = max(length(outline_a[1] - outline_a[0]), length(outline_b[1] - outline_b[0]))
         return bool(distance < 2.0 * size or (distance < SAME_CARD_SPANS * max(a.span, b.span)
                                               and (_facing(a, b) or _in_column(a, b)
                                                    or _top_right_and_bottom_left(a, b)
@@ -921,7 +936,8 @@ def _same_card(a: _Index, outline_a: np.ndarray, b: _Index, outline_b: np.ndarra
     if a.outline is None or float(a.down @ b.down) > -0.8:
         return False
     far_corner = 2 * outline_a.mean(axis=0) - a.rank
-    return bool(length(b.rank - far_corner) < FAR_CORNER_REACH * size)
+    return bool(length(b.rank - far_corner)
+                < FAR_CORNER_REACH * length(outline_a[1] - outline_a[0]))
 
 
 def _at_frame_edge(index: _Index, paper: np.ndarray | None) -> bool:
@@ -1154,21 +1170,25 @@ def _outline(index: _Index, rectangles: list[np.ndarray | None], width_per_span:
 def _ordered(rectangle: np.ndarray, index: _Index) -> np.ndarray:
     """The rectangle's corners starting from the one nearest the index's corner, clockwise
     as the card reads (right, then down)."""
-    start = int(np.argmin(rectangle @ (index.right + index.down)))
-    corners = np.roll(rectangle, -start, axis=0)
-    if (corners[1] - corners[0]) @ index.right < (corners[3] - corners[0]) @ index.right:
-        corners = np.roll(corners[::-1], 1, axis=0)
+    right = index.right
+    start = int(np.argmin(rectangle @ (right + index.down)))
+    # (np.roll's rows by slices: the same copies, without np.roll's general way round.)
+    corners = np.concatenate((rectangle[start:], rectangle[:start]))
+    if (corners[1] - corners[0]) @ right < (corners[3] - corners[0]) @ right:
+        corners = np.concatenate((corners[:1], corners[:0:-1]))
     return corners
 
 
 def _containing(point: np.ndarray, down: np.ndarray, span: float,
-                outlines: tuple[np.ndarray, ...],
+                contours: list[np.ndarray | None],
                 rectangles: list[np.ndarray | None]) -> int | None:
     """The whole-card outline an index lies in, if it is one card for this index: its width
     fits the index's size and its long side runs the index's way (a tight fan of cards can
-    make a rectangle too, but wider and lying across)."""
+    make a rectangle too, but wider and lying across). ``contours`` are the outlines as
+    _contour gives them, where their rectangle is not None."""
+    at = (float(point[0]), float(point[1]))
     for n, rectangle in enumerate(rectangles):
-        if rectangle is None or not _inside(outlines[n], point):
+        if rectangle is None or cv2.pointPolygonTest(contours[n], at, False) < 0:
             continue
         side_a, side_b = rectangle[1] - rectangle[0], rectangle[3] - rectangle[0]
         long_side, short_side = (side_a, side_b) if length(side_a) >= length(
