@@ -310,4 +310,6 @@ def corner_array(corners: list[PaperCorner]) -> np.ndarray:
     """The corners as one K x 3 x 2 array (point, across, down), as assembly.py takes them."""
     if not corners:
         return np.zeros((0, 3, 2))
-    return np.stack([np.stack([c.point, c.across, c.down]) for c in corners]).astype(np.float64)
+    # (One array of them all, not a stack a corner: paper_corners and this timed alone on the
+    # bench's frames 0.60 -> 0.54 ms a frame.)
+    return np.array([(c.point, c.across, c.down) for c in corners], np.float64)
