@@ -149,8 +149,12 @@ def _repeats(later: Candidates, earlier: Candidates) -> np.ndarray:
     columns = order[np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts)
                     + np.repeat(low, counts)]
     rank = norms(later.rank_points[rows] - earlier.rank_points[columns])
+    # (The suit points only of pairs whose rank points are near: the same distances, of
+    # a few of the pairs.)
+    near = np.nonzero(rank <= reach[rows])[0]
+    rows, columns = rows[near], columns[near]
     suit = norms(later.suit_points[rows] - earlier.suit_points[columns])
-    result[rows[(rank <= reach[rows]) & (suit <= reach[rows])]] = True
+    result[rows[suit <= reach[rows]]] = True
     return result
 
 

@@ -176,9 +176,8 @@ class MarkPass:
     def marks_at(self, points: np.ndarray) -> np.ndarray:
         """The mark under each point (N x 2), or -1 where there is none."""
         height, width = self.labels.shape
-        x = np.clip(np.round(points[:, 0]).astype(np.int64), 0, width - 1)
-        y = np.clip(np.round(points[:, 1]).astype(np.int64), 0, height - 1)
-        return self.labels[y, x].astype(np.int64) - 1
+        return self.labels[_pixels(points[:, 1], height), _pixels(points[:, 0], width)].astype(
+            np.int64) - 1
 
 
 @dataclass(frozen=True)
@@ -271,9 +270,16 @@ class Marks:
         """Per point (N x 2): the number of the outline it lies in, or -1."""
         numbers = self._outline_numbers
         height, width = numbers.shape
-        x = np.clip(np.round(points[:, 0]).astype(int), 0, width - 1)
-        y = np.clip(np.round(points[:, 1]).astype(int), 0, height - 1)
-        return numbers[y, x].astype(np.int32) - 1
+        return numbers[_pixels(points[:, 1], height), _pixels(points[:, 0], width)].astype(
+            np.int32) - 1
+
+
+def _pixels(coordinates: np.ndarray, size: int) -> np.ndarray:
+    """The nearest pixel (int64) to each coordinate along a side of ``size`` pixels, held to
+    the image: np.clip(np.round(coordinates).astype(int), 0, size - 1) in under half the time
+    (np.round is rint at no decimals; np.clip's checks cost more than its two comparisons on
+    the few dozen points a call; some 20 calls a frame)."""
+    return np.minimum(np.maximum(np.rint(coordinates).astype(np.int64), 0), size - 1)
 
 
 def find_marks(frame: np.ndarray) -> Marks:
