@@ -448,7 +448,9 @@ class InkBox:
         label_type = cv2.CV_16U if dtype == np.uint16 else cv2.CV_32S
         boxes, areas, centroids = [np.zeros((0, 4), np.int32)], [np.zeros(0, np.int32)], [
             np.zeros((0, 2))]
-        corners = [np.zeros((0, 2))]
+        # Each part's corner, and how many shapes it holds.
+        corners: list[tuple[int, int]] = []
+        counts: list[int] = []
         count = 0
         for part in self.parts:
             top, left, bottom, right = part
@@ -475,13 +477,16 @@ class InkBox:
             boxes.append(stats[:, :4] + np.array([left, top, 0, 0], np.int32))
             areas.append(stats[:, 4])
             centroids.append(found_centroids[1:])
-            corners.append(np.broadcast_to(np.array([left, top], np.float64),
-                                           (found_count - 1, 2)))
+            corners.append((left, top))
+            counts.append(found_count - 1)
             count += found_count - 1
         areas = np.concatenate(areas)
-        # (Moved to the frame's corner all at once: the same arithmetic, row by row.)
+        # (Moved to the frame's corner all at once: the same arithmetic, row by row. Each
+        # shape's corner by np.repeat, not a np.broadcast_to a part.)
         return labels, np.concatenate(boxes), areas, _moved(
-            np.concatenate(centroids), areas, np.concatenate(corners))
+            np.concatenate(centroids), areas,
+            np.repeat(np.array(corners, np.float64).reshape(-1, 2), np.array(counts, np.int64),
+                      axis=0))
 
 
 def _grown(top: int, left: int, bottom: int, right: int, shape: tuple[int, int],
