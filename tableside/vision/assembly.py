@@ -41,9 +41,9 @@ either way.
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 import cv2
 import numpy as np
@@ -243,6 +243,22 @@ class CardSighting:
         return data
 
 
+class _Once:
+    """A property worked out once per object and kept in its __dict__ (which then answers
+    before the property does), as functools.cached_property keeps it but without its lock:
+    the readings' card and confidence are first asked for some 70 times a frame."""
+
+    def __init__(self, function: Callable[[Any], Any]) -> None:
+        self.function = function
+        self.name = function.__name__
+
+    def __get__(self, instance: object, owner: type | None = None) -> Any:
+        if instance is None:
+            return self
+        value = instance.__dict__[self.name] = self.function(instance)
+        return value
+
+
 @dataclass
 class _Index:
     cards: np.ndarray  # probabilities of the 52 cards and of "no index" (summing to 1)
@@ -262,11 +278,11 @@ class _Index:
             self.__dict__.pop("card", None)
             self.__dict__.pop("confidence", None)
 
-    @functools.cached_property
+    @_Once
     def card(self) -> int:
         return int(self.cards[:52].argmax())
 
-    @functools.cached_property
+    @_Once
     def confidence(self) -> float:
         return float(self.cards[:52].max())
 
