@@ -88,3 +88,15 @@ def test_large_patches_cut_from_halved_parts_are_those_of_the_whole_frame_halved
             whole.sampled(view, depth)
     for n, part in enumerate(parts):
         assert np.array_equal(part, cut_patches(whole, candidates.subset([n])))
+
+
+def test_the_glance_halved_plane_by_plane_is_the_glance_halved():
+    # The glance's planes are halved each alone (faster), then merged: the same values as the
+    # merged view halved, on a frame of odd size, at every depth.
+    generator = np.random.default_rng(5)
+    frame = cv2.GaussianBlur(generator.integers(0, 256, (361, 517, 3), np.uint8), (0, 0), 1.5)
+    marks = find_marks(frame)
+    halved = cv2.merge([marks.darkness, marks.level])
+    for depth in range(1, 4):
+        halved = cv2.pyrDown(halved)
+        assert np.array_equal(marks.sampled("glance", depth), halved)
