@@ -118,7 +118,9 @@ def card_corners(outline: np.ndarray) -> np.ndarray | None:
     # Where each side's line meets the next one's: p_a + u e_a = p_b + v e_b (the four at
     # once, each as alone).
     a, b = sides, following(sides)
-    matrices = np.stack([edges[a], -edges[b]], axis=2)
+    matrices = np.empty((len(a), 2, 2))
+    matrices[:, :, 0] = edges[a]
+    matrices[:, :, 1] = -edges[b]
     if (np.abs(np.linalg.det(matrices)) < 1e-6 * lengths[a] * lengths[b]).any():
         return None
     u = np.linalg.solve(matrices, (points[b] - points[a])[:, :, None])[:, 0, 0]
