@@ -176,8 +176,12 @@ def _square_corners(contours: Sequence[np.ndarray]
     # The short sides between two long ones (a card's rounded corner) add up to this. Each
     # polygon's running sums of its sides, from 0, one polygon at a time as alone: polygon k's
     # sum of the sides before its side j is total[starts[k] + k + j].
-    total = np.concatenate([np.concatenate([[0.0], np.cumsum(lengths[start:start + size])])
-                            for start, size in zip(starts, sizes, strict=True)])
+    # (One cumsum along the rows of the polygons' sides padded to one length, each row's
+    # additions in its own order: the same sums, about a tenth of a millisecond a frame less
+    # than a cumsum a polygon.)
+    padded = np.zeros((len(polygons), int(sizes.max()) + 1))
+    padded[owner, place + 1] = lengths
+    total = np.cumsum(padded, axis=1)[np.arange(padded.shape[1]) <= sizes[:, None]]
     base = starts[owner[a]] + owner[a]
     through_a, before_b = total[base + place[a] + 1], total[base + place[b]]
     whole = total[base + sizes[owner[a]]]
@@ -260,7 +264,8 @@ def read_corners(reader: IndexReader, marks: Marks, candidates: Candidates,
     # A corner read as a card read surely elsewhere in the frame says nothing new (the card's
     # other corner), or is a misreading that would put the sure one in doubt as a duplicate.
     named_by_marks = probabilities[:, :NO_INDEX].argmax(axis=1)
-    kept = kept[~np.isin(named[kept], named_by_marks[sure])]
+    # (Compared pair by pair: np.isin sorted its few arguments at some 80 us a frame.)
+    kept = kept[~(named[kept][:, None] == named_by_marks[sure][None]).any(axis=1)]
     if len(kept) == 0:
         return nothing
     found = places.subset(chosen[kept])
