@@ -39,7 +39,7 @@ from tableside.vision.recognizer import CardRecognizer
 STAGES = (
     (recognizer_module, "find_marks"), (recognizer_module, "find_candidates"),
     (recognizer_module, "whole_cards"), (recognizer_module, "read_placed"),
-    (recognizer_module, "paper_corners"), (recognizer_module, "read_corners"),
+    (recognizer_module, "paper_corner_array"), (recognizer_module, "read_corners"),
     (recognizer_module, "judged_by_ink"), (recognizer_module, "pip_counts"),
     (recognizer_module, "assemble"), (reader_module, "cut_glances"),
     (reader_module, "cut_patches"), (IndexReader, "glance"), (IndexReader, "sift"),

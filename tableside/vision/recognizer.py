@@ -25,7 +25,7 @@ import numpy as np
 from tableside.vision.assembly import CONFIDENT, CardSighting, assemble
 from tableside.vision.blas_threads import one_blas_thread
 from tableside.vision.candidates import Candidates, find_candidates
-from tableside.vision.corner_indices import corner_array, paper_corners, read_corners
+from tableside.vision.corner_indices import paper_corner_array, read_corners
 from tableside.vision.geometry import norms
 from tableside.vision.marks import CUT_PASS, Marks, find_marks
 from tableside.vision.memory import keep_freed_memory
@@ -102,7 +102,7 @@ class CardRecognizer:
         probabilities = np.concatenate([probabilities, placed_probabilities])
         # Cards partly under others whose indices no mark showed: read where a corner of their
         # paper places them.
-        corners = corner_array(paper_corners(marks))
+        corners = paper_corner_array(marks)
         cornered, cornered_probabilities = read_corners(self.reader, marks, candidates,
                                                         probabilities, corners, wholes)
         candidates = Candidates.join([candidates, cornered])
