@@ -732,28 +732,53 @@ def area_means(image: np.ndarray, factors: Sequence[int]) -> list[np.ndarray]:
     to (width // factor, height // factor), at least one pixel.
 
     Where the factor is a power of two from 4 up that divides both sides, that is the rounded
-    mean of each factor x factor block, taken here from one table of sums for all the factors:
+    mean of each factor x factor block, its sum taken here from the sums of the smaller blocks:
     OpenCV's own loop took about twice as long (a frame's darkness by 4 and 16 and its level by
-    16: 1.8 -> 1.0 ms). Other factors and sizes are left to cv2.resize (by 2 it is quick, and
-    rounds halves up)."""
+    16: 1.8 -> 1.0 ms with a table of sums, cv2.integral; 0.71 -> 0.37 ms with the blocks').
+    Other factors and sizes are left to cv2.resize (by 2 it is quick, and rounds halves up)."""
     height, width = image.shape[:2]
-    sums = None
+    summed = sorted({factor for factor in factors
+                     if factor >= 4 and not factor & (factor - 1) and height // factor
+                     and height % factor == 0 and width % factor == 0})
+    block_sums: dict[int, np.ndarray] = {}
+    sums, size = None, 1
+    for factor in summed:
+        if sums is None:
+            # The first block's rows summed at once by numpy (one pass over the plane), its
+            # columns pairwise: numpy sums short runs of a row slowly (0.45 -> 1.05 ms).
+            sums = image.reshape(height // factor, factor, width).sum(axis=1, dtype=np.uint16)
+            size = factor
+            sums = _doubled(sums, factor, columns_only=True)
+        while size < factor:
+            sums = _doubled(sums, 2 * size)
+            size *= 2
+        block_sums[factor] = sums
     shrunk = []
     for factor in factors:
-        rows, columns = height // factor, width // factor
-        summed = factor >= 4 and not factor & (factor - 1)
-        if not summed or rows == 0 or rows * factor != height or columns * factor != width:
-            shrunk.append(cv2.resize(image, (max(1, columns), max(1, rows)),
+        if factor in block_sums:
+            # OpenCV rounds the block's whole sum times 1 / factor^2 (a float, exact here) as
+            # convertScaleAbs does.
+            shrunk.append(cv2.convertScaleAbs(block_sums[factor], alpha=1.0 / (factor * factor)))
+        else:
+            shrunk.append(cv2.resize(image, (max(1, width // factor), max(1, height // factor)),
                                      interpolation=cv2.INTER_AREA))
-            continue
-        if sums is None:
-            sums = cv2.integral(image)
-        corners = sums[::factor, ::factor]
-        blocks = corners[1:, 1:] - corners[:-1, 1:] - corners[1:, :-1] + corners[:-1, :-1]
-        # OpenCV rounds the block's whole sum times 1 / factor^2 (a float, exact here) as
-        # convertScaleAbs does.
-        shrunk.append(cv2.convertScaleAbs(blocks, alpha=1.0 / (factor * factor)))
     return shrunk
+
+
+def _doubled(sums: np.ndarray, factor: int, columns_only: bool = False) -> np.ndarray:
+    """Sums of blocks twice as high and wide, for blocks of ``factor`` (``columns_only``: sums
+    of single rows of blocks ``factor`` high, summed over ``factor`` columns), in uint16 while
+    the sums of factor x factor blocks of 255 fit."""
+    if sums.dtype == np.uint16 and 255 * factor * factor > np.iinfo(np.uint16).max:
+        sums = sums.astype(np.int32)
+    if columns_only:
+        step = 1
+        while step < factor:
+            sums = sums[:, 0::2] + sums[:, 1::2]
+            step *= 2
+        return sums
+    sums = sums[0::2] + sums[1::2]
+    return sums[:, 0::2] + sums[:, 1::2]
 
 
 def white_balance(frame: np.ndarray, gains: tuple[float, float, float]
