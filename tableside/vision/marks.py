@@ -301,12 +301,15 @@ def find_marks(frame: np.ndarray) -> Marks:
     """The ink marks on card paper in a BGR frame."""
     gains = white_gains(frame)
     blue, green, red = channels = white_balance(frame, gains)
-    darkness = cv2.min(cv2.min(blue, green), red)
+    least = cv2.min(blue, green)
+    darkness = cv2.min(least, red, dst=least)
     quarter, sixteenth = area_means(darkness, (4, 16))
     level = paper_level(quarter, darkness.shape)
     least_level, least_darkness = paper_bars(level, sixteenth)
-    near_paper = cv2.bitwise_and(cv2.compare(level, least_level, cv2.CMP_GT),
-                                 cv2.compare(darkness, least_darkness, cv2.CMP_GT))
+    # (Into the bars' own memory: no fresh frame-sized images to fault in.)
+    near_paper = cv2.bitwise_and(
+        cv2.compare(level, least_level, cv2.CMP_GT, dst=least_level),
+        cv2.compare(darkness, least_darkness, cv2.CMP_GT, dst=least_darkness), dst=least_level)
     # Paper is found only near paper: within the box around it, NEAR_MARGIN wider (so that its
     # contours are as over the whole frame, and the ink box lies within it).
     x, y, width, height = cv2.boundingRect(near_paper)
@@ -356,7 +359,7 @@ def find_marks(frame: np.ndarray) -> Marks:
             else:
                 paper = _paper(darkness, level, share, (box.rows, box.columns))
             # (Masks of 0 and 255: the paper taken from its part of the cards leaves their ink.)
-            inks[share] = cv2.subtract(on_paper, paper)
+            inks[share] = cv2.subtract(on_paper, paper, dst=paper)
         if way == BODIES_CUT:
             # It parts the first pass's marks, so it cuts the first pass's ink.
             passes.append(_bodies_cut(inks[INK_PASSES[0][0]], passes[0], box))
@@ -372,8 +375,8 @@ def _paper(darkness: np.ndarray, level: np.ndarray, share: float,
            within: tuple[slice, slice]) -> np.ndarray:
     """Where the frame is paper at an ink pass's share of the paper level, within a box."""
     # (convertScaleAbs scales as multiply does, saturated and rounded, in a third of the time.)
-    return cv2.compare(darkness[within], cv2.convertScaleAbs(level[within], alpha=share),
-                       cv2.CMP_GE)
+    scaled = cv2.convertScaleAbs(level[within], alpha=share)
+    return cv2.compare(darkness[within], scaled, cv2.CMP_GE, dst=scaled)
 
 
 @dataclass(frozen=True)
