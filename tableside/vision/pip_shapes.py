@@ -18,7 +18,7 @@ import numpy as np
 
 from tableside.vision.marks import MarkPass, Marks
 from tableside.vision.networks import Network, softmax
-from tableside.vision.whole_cards import side_pairs
+from tableside.vision.whole_cards import CardFrame
 
 PIP_PATCH = 16
 SUITS = "cdhs"
@@ -31,30 +31,23 @@ MIN_CONTRAST = 0.3
 
 
 def cut_pips(marks: Marks, marks_pass: MarkPass, pips: np.ndarray,
-             corners: np.ndarray, onto: np.ndarray | None = None,
-             sides: tuple[float, float] | None = None, area: float | None = None
-             ) -> np.ndarray:
+             corners: np.ndarray, card: CardFrame | None = None) -> np.ndarray:
     """N x 1 x PIP_PATCH x PIP_PATCH float32: the marks ``pips`` of ``marks_pass`` on the whole
     card with these corners, each centred, its ink share, with the patch's up along the card's
     long side (through the card's perspective, so a card seen at a slant is cut square on).
-    ``onto`` (the corners' perspective onto the unit square, float64), ``sides`` (their
-    side_pairs) and ``area`` (their contour's), when the caller has them already."""
+    ``card``: the corners' CardFrame, when the caller has it already."""
     if len(pips) == 0:
         return np.zeros((0, 1, PIP_PATCH, PIP_PATCH), np.float32)
-    if onto is None:
-        square = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
-        onto = cv2.getPerspectiveTransform(corners.astype(np.float32), square).astype(
-            np.float64)
+    card = CardFrame.of(corners) if card is None else card
+    onto = card.onto
     back = np.linalg.inv(onto)
     centres = cv2.perspectiveTransform(
         marks_pass.centroids[pips].reshape(-1, 1, 2).astype(np.float64), onto).reshape(-1, 2)
-    first, second = side_pairs(corners) if sides is None else sides
+    first, second = card.sides
     # In the unit square, a card width across is 1 on the short side's axis and the long
     # side's axis is stretched by the card's aspect.
     aspect = max(first, second) / max(min(first, second), 1.0)
-    if area is None:
-        area = float(cv2.contourArea(corners.astype(np.float32)))
-    sizes = np.sqrt(marks_pass.areas[pips] / max(area, 1.0) * aspect)  # in card widths
+    sizes = np.sqrt(marks_pass.areas[pips] / max(card.area, 1.0) * aspect)  # in card widths
     steps = (np.arange(PIP_PATCH) + 0.5) / PIP_PATCH * 2.0 - 1.0
     across = steps[None, None, :] * REACH * sizes[:, None, None]
     along = steps[None, :, None] * REACH * sizes[:, None, None] / aspect

@@ -41,7 +41,7 @@ import numpy as np
 from tableside.vision.marks import MarkPass, Marks
 from tableside.vision.pip_shapes import SUITS as PIP_SUITS
 from tableside.vision.pip_shapes import PipReader, cut_pips
-from tableside.vision.whole_cards import side_pairs, whole_cards
+from tableside.vision.whole_cards import CardFrame, whole_cards
 
 # One pip's area as a share of the card's: smaller marks are specks or index strokes, larger
 # ones a picture or an ornament.
@@ -123,17 +123,15 @@ def pip_counts(marks: Marks, wholes: list[np.ndarray | None] | None = None,
 def pips_of(marks: Marks, corners: np.ndarray, shapes: PipReader | None = None) -> Pips | None:
     """The pips of the whole card with this outline (4 x 2 corners in order round it), or None
     when its middle does not look like a number card's."""
-    # The card's perspective, sides and area once for every look at it (they were worked out
-    # four times over for a counted card: pip_counts 0.97 -> 0.87 ms a frame on the bench's).
-    card = _CardFrame.of(corners)
+    card = CardFrame.of(corners)
     found = _number_card_pips(marks, corners, card)
     if found is None:
         return None
     strict = marks.passes[PIP_PASS]
     suits = suits_of_ink(*_colour(marks, strict, found))
     if shapes is not None:
-        suits = narrowed_suits(suits, shapes.suits(cut_pips(
-            marks, strict, found, corners, card.onto, card.sides, card.area)))
+        suits = narrowed_suits(suits, shapes.suits(cut_pips(marks, strict, found, corners,
+                                                            card)))
     return Pips(len(found), suits)
 
 
@@ -150,10 +148,10 @@ def number_card_pips(marks: Marks, corners: np.ndarray) -> np.ndarray | None:
     """The numbers of the marks (of pass PIP_PASS) that are the pips of the whole card with
     this outline (an ace's one), or None when its middle does not look like a number card's
     or an ace's."""
-    return _number_card_pips(marks, corners, _CardFrame.of(corners))
+    return _number_card_pips(marks, corners, CardFrame.of(corners))
 
 
-def _number_card_pips(marks: Marks, corners: np.ndarray, card: _CardFrame
+def _number_card_pips(marks: Marks, corners: np.ndarray, card: CardFrame
                       ) -> np.ndarray | None:
     found = pip_marks(marks.passes[PIP_PASS], corners, card)
     if found is None or _picture(marks.passes[0], corners, card):
@@ -161,11 +159,11 @@ def _number_card_pips(marks: Marks, corners: np.ndarray, card: _CardFrame
     return found
 
 
-def pip_marks(marks: MarkPass, corners: np.ndarray, card: _CardFrame | None = None
+def pip_marks(marks: MarkPass, corners: np.ndarray, card: CardFrame | None = None
               ) -> np.ndarray | None:
     """The numbers of the marks that are the card's pips, or None. (``card``: the card's
-    _CardFrame, when already worked out.)"""
-    card = _CardFrame.of(corners) if card is None else card
+    CardFrame, when already worked out.)"""
+    card = CardFrame.of(corners) if card is None else card
     across, along, area = _card_coordinates(marks, corners, card)
     in_middle = _in_middle(across, along)
     middle = in_middle & (marks.areas >= PIP_AREA[0] * area)
@@ -212,7 +210,7 @@ def suits_of_ink(hue: float, saturation: float, value: float) -> str:
     return "cdhs"
 
 
-def _picture(marks: MarkPass, corners: np.ndarray, card: _CardFrame | None = None) -> bool:
+def _picture(marks: MarkPass, corners: np.ndarray, card: CardFrame | None = None) -> bool:
     across, along, area = _card_coordinates(marks, corners, card)
     return bool((marks.areas[_in_middle(across, along)] > PICTURE * area).any())
 
@@ -237,30 +235,11 @@ def _colour(marks: Marks, marks_pass: MarkPass, pips: np.ndarray) -> tuple[float
     return float(hue), float(saturation), float(value)
 
 
-@dataclass(frozen=True)
-class _CardFrame:
-    """A whole card's perspective onto the unit square (float64), its side pairs (as
-    side_pairs gives them) and its area."""
-
-    onto: np.ndarray
-    sides: tuple[float, float]
-    area: float
-
-    @staticmethod
-    def of(corners: np.ndarray) -> _CardFrame:
-        outline = corners.astype(np.float32)
-        onto = cv2.getPerspectiveTransform(outline, _SQUARE).astype(np.float64)
-        return _CardFrame(onto, side_pairs(corners), float(cv2.contourArea(outline)))
-
-
-_SQUARE = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
-
-
-def _card_coordinates(marks: MarkPass, corners: np.ndarray, card: _CardFrame | None = None
+def _card_coordinates(marks: MarkPass, corners: np.ndarray, card: CardFrame | None = None
                       ) -> tuple[np.ndarray, np.ndarray, float]:
     """Each mark's centroid across (0 to 1) and along (0 to 1) the card, through the
     perspective of its corners, and the card's area."""
-    card = _CardFrame.of(corners) if card is None else card
+    card = CardFrame.of(corners) if card is None else card
     points = cv2.perspectiveTransform(marks.centroids.reshape(-1, 1, 2).astype(np.float64),
                                       card.onto).reshape(-1, 2)
     first, second = card.sides
