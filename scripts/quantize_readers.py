@@ -20,8 +20,12 @@ already quantized; the float ones are in git history (before the commit that add
     mkdir -p /tmp/float
     for name in card_reader card_reader_second card_reader_third card_reader_fourth; do
         git show c0adb30:tableside/vision/models/$name.onnx > /tmp/float/$name.onnx; done
+    # the third reader is newer (session 46): its float form is in f35aca1
+    git show f35aca1:tableside/vision/models/card_reader_third.onnx \
+        > /tmp/float/card_reader_third.onnx
 
-The shipped readers were made at commit dab2b10, where this script rebuilds them byte for byte.
+The first, second and fourth shipped readers were made at commit dab2b10, where this script
+rebuilds them byte for byte; the third was quantized at f35aca1 (session 46).
 Calibration reads its scenes with the recogniser of the day, and later changes to recognition
 changed which patches those scenes offer: run at a later commit (6904819 and on) it gives
 slightly other activation scales (the first reader's largest change 0.0022), so readers made
