@@ -40,6 +40,14 @@ fresh ones had been studied already; a fix found there is checked on the ten and
 on or held out from (card_reader.json); "drawn" decks come from tableside/vision/drawn.py with
 seeds 500-511. Scene n of a group is draw_scene(random.Random(seed + n), decks).
 
+The drawn decks' indices are drawn with cv2.putText, whose anti-aliased pixels changed in
+opencv-python 5.1.0: their scenes, and so their figures, depend on OpenCV's version (the shared
+decks' do not). Figures in comments up to session 47 were measured with 5.0.0. Session 48, the
+shipped readers, bar 0.8, drawn decks read with 5.0.0 / 5.1.0: ten 2,266/2,275 / 2,269/2,277,
+fresh 2,332 / 2,328 of 2,343, dev 2,280 / 2,278 of 2,293, studied 2,313 / 2,310 of 2,325,
+untouched 2,369 / 2,368 of 2,381, unseen 2,345 / 2,346 of 2,356; the shared decks' figures
+and the photographs' the same with both. Compare figures measured with one version.
+
     .venv/bin/python scripts/score_drawn_scenes.py                  # ~2 min on 2 cores
     .venv/bin/python scripts/score_drawn_scenes.py --bars 0.8 0.9 0.95 --missed
     .venv/bin/python scripts/score_drawn_scenes.py --readers A.onnx B.onnx --groups 5000 6000

