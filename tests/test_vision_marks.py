@@ -183,6 +183,23 @@ def test_marks_found_part_by_part_are_those_of_the_whole_frame():
     assert np.array_equal(centroids, whole_centroids[1:][order])
 
 
+def test_a_shape_outside_the_paper_makes_no_part():
+    # A scrap of paper whose outline's mask came out empty lies outside the box around the
+    # paper: cut to the box, its part would be empty (bottom above top), and labelling it
+    # failed. Found on a shared photograph shrunk so its cards are 90 px wide (IMG_2518.JPG).
+    ink = np.zeros((470, 352), np.uint8)
+    ink[60:300, 60:300:3] = 255
+    paper_shape = np.array([[50, 50], [310, 50], [310, 310], [50, 310]], np.int32)
+    scrap = np.array([[210, 430], [240, 430], [240, 460], [210, 460]], np.int32)
+    box = InkBox.around(ink, [paper_shape, scrap])
+    assert len(box.parts) == 1
+    assert all(top < bottom and left < right for top, left, bottom, right in box.parts)
+    areas = box.labelled(ink[box.rows, box.columns])[2]
+    assert len(areas) == cv2.connectedComponents(ink, connectivity=8)[0] - 1 == 80
+    # With no shape inside, the part is the box.
+    assert InkBox.around(ink, [scrap]).parts == ((box.top, box.left, box.bottom, box.right),)
+
+
 def test_marks_past_what_uint16_labels_hold_are_labelled_in_int32():
     # Labels are uint16 where the numbers fit; past 65,535 marks (a part's labelling, or the
     # parts' numbers together) they are int32, the same numbers as over the whole frame.

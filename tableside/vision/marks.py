@@ -416,7 +416,10 @@ class InkBox:
         top, left, bottom, right = _grown(y, x, y + box_height, x + box_width, (height, width))
         box = (top, left, bottom, right)
         parts = [_grown(y, x, y + h, x + w, (height, width), box)
-                 for x, y, w, h in (cv2.boundingRect(shape) for shape in shapes)] or [box]
+                 for x, y, w, h in (cv2.boundingRect(shape) for shape in shapes)]
+        # A shape wholly outside the box holds none of the paper (a scrap whose outline's mask
+        # came out empty): its part, cut to the box, is empty, and labelling it would fail.
+        parts = [part for part in parts if part[0] < part[2] and part[1] < part[3]] or [box]
         return cls(top, left, bottom, right, (height, width), _apart(parts))
 
     @property
