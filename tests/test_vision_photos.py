@@ -12,7 +12,9 @@ before, two right readings had their estimated outline's centre in the covering 
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import math
 import shutil
 import subprocess
 import sys
@@ -73,3 +75,20 @@ def test_the_photo_script_scores_a_split_as_this_test_does(tmp_path):
     assert figures["asked"] == total.asked == len(rows)
     assert (figures["read"], figures["wrong"], figures["mistakes"]) == (
         total.read, total.wrong, total.mistakes)
+
+
+def test_a_cards_width_is_taken_from_its_box_whatever_its_turn():
+    # scripts/score_photos.py --card-width shrinks photographs by their cards' widths, which
+    # only their boxes give: upright, lying, or turned any way between.
+    script = Path(__file__).resolve().parents[1] / "scripts" / "score_photos.py"
+    spec = importlib.util.spec_from_file_location("score_photos", script)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    aspect = module.ASPECT
+    for width, degrees in [(100, 0), (100, 90), (60, 45), (80, 20), (73, 71)]:
+        turn = math.radians(degrees)
+        box = (width * (math.cos(turn) + aspect * math.sin(turn)),
+               width * (math.sin(turn) + aspect * math.cos(turn)))
+        assert module.width_in_box(*box) == pytest.approx(width, rel=0.01)
+    # A box more oblong than any card is the card upright (or lying) in it.
+    assert module.width_in_box(50, 100) == pytest.approx(50)
