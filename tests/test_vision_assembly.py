@@ -723,3 +723,45 @@ def test_a_lone_top_right_index_at_the_frames_edge_has_its_card_out_of_the_frame
     (two,) = [s for s in sightings if str(s.card) == "2h"]
     # Outlined by its part in the frame: the strip left of the index's right edge.
     assert two.corners[:, 0].max() < 8.0 + 17.0
+
+
+def two_lone_eights(second: str, second_point: tuple[float, float],
+                    second_turned: bool) -> list[tuple[str, str | None]]:
+    """The cards read from a frame of a four-corner deck (a 9d showing its top two indices)
+    with two lone indices more: an 8s at (310, 300), upright and read at 0.9, and ``second``
+    at ``second_point``, read at 0.85, upright or turned half round."""
+    cards = [reading("9d"), reading("9d"), reading("8s", 0.9), reading(second, 0.85)]
+    rank_points = np.array([[110.0, 112.0], [210.0, 112.0], [310.0, 300.0], second_point],
+                           np.float32)
+    way = np.array([[0.0, 17.0], [0.0, 17.0], [0.0, 17.0],
+                    [0.0, -17.0 if second_turned else 17.0]], np.float32)
+    paper = np.full((600, 600), 255, np.uint8)
+    sightings = assemble(np.stack(cards), rank_points, rank_points + way, (), paper=paper)
+    return sorted((str(s.card), s.problem) for s in sightings)
+
+
+def test_two_lone_indices_of_one_rank_where_one_cards_corners_lie_are_a_conflict():
+    # Side by side a card's width apart (100 px, six spans), turned alike: an 8c's top two
+    # indices, one read as a spade (small clubs and spades look alike), not two cards. Drawn
+    # scene 118000+36: an 8c under an 8d, its bottom two indices read 8s (0.86) and 8c (0.80).
+    assert two_lone_eights("8c", (410.0, 300.0), False) == [
+        ("8c", "conflict"), ("8s", "conflict"), ("9d", None)]
+    # ...and one above the other, facing each other a card's height apart: one side's two.
+    assert two_lone_eights("8c", (310.0, 450.0), True) == [
+        ("8c", "conflict"), ("8s", "conflict"), ("9d", None)]
+    # A nearly sure one beside one too unsure to report stands (as a duplicate's would).
+    cards = [reading("9d"), reading("9d"), reading("8s", 0.97), reading("8c", 0.6)]
+    rank_points = np.array([[110.0, 112.0], [210.0, 112.0], [310.0, 300.0], [410.0, 300.0]],
+                           np.float32)
+    sightings = assemble(np.stack(cards), rank_points, rank_points + np.float32([0.0, 17.0]), (),
+                         paper=np.full((600, 600), 255, np.uint8))
+    assert sorted((str(s.card), s.problem) for s in sightings) == [
+        ("8c", "conflict"), ("8s", None), ("9d", None)]
+    # Suits of two colours are not so confused: an 8h beside the 8s is a card of its own.
+    assert two_lone_eights("8h", (410.0, 300.0), False) == [
+        ("8h", None), ("8s", None), ("9d", None)]
+    # Nor are indices back to back (two cards lying head to head), or too near for one card.
+    assert two_lone_eights("8c", (310.0, 150.0), True) == [
+        ("8c", None), ("8s", None), ("9d", None)]
+    assert two_lone_eights("8c", (330.0, 300.0), False) == [
+        ("8c", None), ("8s", None), ("9d", None)]
