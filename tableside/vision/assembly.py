@@ -671,8 +671,8 @@ def _split_row(sightings: list[CardSighting], members_of: list[list[_Index]]
     (CONFLICT_SURE), placed as two corners of one card of a deck with indices in all four
     corners: turned alike side by side a card's width apart (ROW_APART to WHOLE_CARD_SPANS'
     widest across the way they read, at most ROW_SLOPE of that along it), or turned half round
-    facing each other in one column a card's height apart (ROWS_APART along the way they read,
-    at most ROW_ALIGN aside). One of them is read in the wrong suit (a small club read as a
+    facing each other in one column (_in_column) a card's height apart (ROWS_APART along the
+    way they read). One of them is read in the wrong suit (a small club read as a
     spade), and both are conflicts. Two cards of one rank so placed would each show its own
     other corners. scripts/score_drawn_scenes.py --every-set (opencv-python 5.1), decks drawn
     by code: wrong reports of the ten groups 6 -> 4 of 2,277 cards, fresh 4 -> 3, studied
@@ -693,12 +693,12 @@ def _split_row(sightings: list[CardSighting], members_of: list[list[_Index]]
             first, second = members_of[a][0], members_of[b][0]
             way = second.rank - first.rank
             span = (first.span + second.span) / 2
-            across, along = float(way @ first.right), float(way @ first.down)
-            turned = float(first.down @ second.down)
-            row = (turned > 0.8 and ROW_APART * span <= abs(across) <= WHOLE_CARD_SPANS[1] * span
-                   and abs(along) <= ROW_SLOPE * abs(across))
-            column = (turned < -0.8 and ROWS_APART[0] * span <= along <= ROWS_APART[1] * span
-                      and abs(across) <= ROW_ALIGN * span)
+            across, along = abs(float(way @ first.right)), abs(float(way @ first.down))
+            row = (float(first.down @ second.down) > 0.8
+                   and ROW_APART * span <= across <= WHOLE_CARD_SPANS[1] * span
+                   and along <= ROW_SLOPE * across)
+            column = ((_in_column(first, second) or _in_column(second, first))
+                      and ROWS_APART[0] * span <= along <= ROWS_APART[1] * span)
             if row or column:
                 surer, weaker = (a, b) if one.confidence >= other.confidence else (b, a)
                 # (A nearly sure one beside one too unsure to report stands, as a duplicate's.)
