@@ -765,3 +765,23 @@ def test_two_lone_indices_of_one_rank_where_one_cards_corners_lie_are_a_conflict
         ("8c", None), ("8s", None), ("9d", None)]
     assert two_lone_eights("8c", (330.0, 300.0), False) == [
         ("8c", None), ("8s", None), ("9d", None)]
+
+
+def three_of_spades_and_a_corner(frame_height: int) -> list[tuple[str, str | None]]:
+    """The cards read from a 3s's top-left index (upright at (300, 112), 0.99) and its
+    bottom-right one (turned half round at (380, 226), where the card a common deck's index of
+    this size spans would have it, read as a Js at 0.97), in a frame this high."""
+    cards = [reading("3s"), reading("Js", 0.97)]
+    rank_points = np.array([[300.0, 112.0], [380.0, 226.0]], np.float32)
+    suit_points = rank_points + np.float32([[0.0, 17.0], [0.0, -17.0]])
+    paper = np.full((frame_height, 600), 255, np.uint8)
+    return sorted((str(s.card), s.problem)
+                  for s in assemble(np.stack(cards), rank_points, suit_points, (), paper=paper))
+
+
+def test_a_corner_the_frames_edge_may_cut_reading_another_rank_of_its_cards_suit_is_a_conflict():
+    # The 3s's bottom-right index lies at the frame's bottom edge, part of it maybe cut off: the
+    # part of a 3 left read as a J (drawn scene 118000+46; held-out 111000+115 the other way).
+    assert three_of_spades_and_a_corner(235) == [("3s", None), ("Js", "conflict")]
+    # Well inside the frame it is a card's index of its own.
+    assert three_of_spades_and_a_corner(600) == [("3s", None), ("Js", None)]
