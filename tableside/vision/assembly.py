@@ -5,20 +5,23 @@ as a pair and as one joined mark) are one index: the best view counts (a candida
 the suit with a speck beside the rank sees a poor index), unless another view just as sure of
 seeing an index names another card almost as surely, which leaves the index unsure.
 
-Indices of one card (top-left and the bottom-right one turned half round) are joined when
-they name the same card and sit where one card's corners would, or when one lies turned half
-round where the other's card (a whole card, not one of a fan) has its far corner. A card is
-as sure as its corners together (either corner reading it suffices: one minus the product of
-their doubts, tempered by JOINT), and two corners that clearly name different cards are a
-conflict; so is a sighting from fewer corners reading a card's rank in another suit where
-that card, its outline known, has its corners turned as they are (a small club read as a
-spade), and so are a four-corner card's top two corners and its bottom two when they read
-one rank in two suits. Two cards each read from two corners or more are two cards, however
-their corners were joined (two cards edge to edge), and so is a card read from two opposite
-corners and an index naming another card outside the outline those corners span. One card seen
-in two places at once, at least half surely in each (a deck holds each card once), is a
-duplicate, unless one place alone is sure (CONFIDENT): that one stands and the doubtful rest
-are the duplicates. Conflicts and duplicates are reported as unsure, never as a guess.
+Indices of one card (top-left and the bottom-right one turned half round) are joined when they
+name the same card and sit where one card's corners would, or when one lies turned half round
+where the other's card (a whole card, not one of a fan) has its far corner. A card is as sure
+as its corners together (either corner reading it suffices: one minus the product of their
+doubts, tempered by JOINT), and two corners that clearly name different cards are a conflict;
+so is a sighting from fewer corners reading a card's rank in another suit where that card, its
+outline known, has its corners turned as they are (a small club read as a spade), and so are a
+four-corner card's top two corners and its bottom two when they read one rank in two suits, two
+lone indices placed as two corners of one four-corner card reading one rank in two suits of one
+colour, and a lone index the frame's edge may cut off, lying at the far corner of a card read
+surely in its suit, naming another rank. Two cards each read from two corners or more are two
+cards, however their corners were joined (two cards edge to edge), and so is a card read from
+two opposite corners and an index naming another card outside the outline those corners span.
+One card seen in two places at once, at least half surely in each (a deck holds each card
+once), is a duplicate, unless one place alone is sure (CONFIDENT): that one stands and the
+doubtful rest are the duplicates. Conflicts and duplicates are reported as unsure, never as a
+guess.
 
 An index on a whole number card whose pips were counted (tableside/vision/pips.py) reads the
 cards the pips rule out (other ranks, suits their ink or shape cannot be) as far less likely:
@@ -491,7 +494,7 @@ def _join_indices(indices: list[_Index], rectangles: list[np.ndarray | None],
     sightings = _suit_clashes(sightings, members_of, spanned)
     sightings = _split_rows(sightings, members_of)
     if four_corners:
-        sightings = _split_row(sightings, members_of)
+        sightings = _corners_in_two_suits(sightings, members_of)
     sightings = _cut_corners(sightings, members_of, paper)
     depths = _printing_depths(sightings, members_of, rectangles)
     kept = [n for n, depth in enumerate(depths) if depth < PRINTING_DEPTH]
@@ -666,7 +669,7 @@ def _split_rows(sightings: list[CardSighting], members_of: list[list[_Index]]
     return result
 
 
-def _split_row(sightings: list[CardSighting], members_of: list[list[_Index]]
+def _corners_in_two_suits(sightings: list[CardSighting], members_of: list[list[_Index]]
                ) -> list[CardSighting]:
     """Two sightings of one rank in two suits, each read from one index, at least half surely
     (CONFLICT_SURE), placed as two corners of one card of a deck with indices in all four
