@@ -21,6 +21,7 @@ import sys
 from pathlib import Path
 
 import cv2
+import numpy as np
 import pytest
 
 from tableside.vision.recognizer import CardRecognizer
@@ -77,13 +78,31 @@ def test_the_photo_script_scores_a_split_as_this_test_does(tmp_path):
         total.read, total.wrong, total.mistakes)
 
 
-def test_a_cards_width_is_taken_from_its_box_whatever_its_turn():
-    # scripts/score_photos.py --card-width shrinks photographs by their cards' widths, which
-    # only their boxes give: upright, lying, or turned any way between.
+def photo_script():
     script = Path(__file__).resolve().parents[1] / "scripts" / "score_photos.py"
     spec = importlib.util.spec_from_file_location("score_photos", script)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
+    return module
+
+
+def test_photographs_of_cards_as_small_as_a_table_camera_sees_them_are_read():
+    # Shrunk so that their cards are 60 px wide, the smallest a 1280 x 720 table camera must
+    # read, the photographs' 7-9 px indices are read by the closer look
+    # (tableside/vision/closer_look.py): 142 of 143 (without it 140), none wrong.
+    cv2.setNumThreads(1)
+    labelled("test")
+    total = photo_script().score_split(CardRecognizer(), PHOTOS, "test", 60.0)
+    report = f"{total.to_json()}; mistakes: {total.mistakes[:30]}"
+    assert total.asked == 143, report
+    assert total.read >= 141, report
+    assert total.wrong == 0, report
+
+
+def test_a_cards_width_is_taken_from_its_box_whatever_its_turn():
+    # scripts/score_photos.py --card-width shrinks photographs by their cards' widths, which
+    # only their boxes give: upright, lying, or turned any way between.
+    module = photo_script()
     aspect = module.ASPECT
     for width, degrees in [(100, 0), (100, 90), (60, 45), (80, 20), (73, 71)]:
         turn = math.radians(degrees)
@@ -92,3 +111,25 @@ def test_a_cards_width_is_taken_from_its_box_whatever_its_turn():
         assert module.width_in_box(*box) == pytest.approx(width, rel=0.01)
     # A box more oblong than any card is the card upright (or lying) in it.
     assert module.width_in_box(50, 100) == pytest.approx(50)
+
+
+def test_a_frame_wider_than_read_is_looked_at_closer_from_its_own_pixels():
+    # A 2560 px frame is read shrunk to 1280 px, where these court cards are 60 px wide and their
+    # indices not made out; the closer look cuts them from the frame as given, and gives their
+    # corners back in its pixels.
+    photo = cv2.imread(str(PHOTOS / "train" / "cam_image46.jpg"), cv2.IMREAD_COLOR)
+    assert photo is not None
+    part = cv2.resize(photo, None, fx=0.8, fy=0.8, interpolation=cv2.INTER_AREA)
+    frame = np.zeros((1440, 2560, 3), np.uint8)
+    frame[:] = (40, 90, 40)
+    frame[300:300 + part.shape[0], 900:900 + part.shape[1]] = part
+    boxes = [(rank, (900 + 0.8 * x0, 300 + 0.8 * y0, 900 + 0.8 * x1, 300 + 0.8 * y1))
+             for rank, (x0, y0, x1, y1) in labelled("train")["cam_image46.jpg"]]
+    cv2.setNumThreads(1)
+    recognizer = CardRecognizer()
+    recognizer.closer_look = False
+    first = score_photo(boxes, recognizer.recognize(frame).cards)
+    recognizer.closer_look = True
+    closer = score_photo(boxes, recognizer.recognize(frame).cards)
+    assert (first.read, first.wrong) == (2, 0), first.mistakes
+    assert (closer.read, closer.wrong) == (4, 0), closer.mistakes

@@ -4,7 +4,8 @@ Whole cards on which no index was read surely are read again where their corners
 indices (tableside/vision/placed_indices.py), and so are the corners of paper that stick out
 of heaps and fans (tableside/vision/corner_indices.py); readings naming a suit printed in this
 frame in another ink than the index's are doubted (tableside/vision/suit_colours.py); all
-readings are assembled into cards.
+readings are assembled into cards. Where the cards are small, card paper no sure card explains
+is cut out, enlarged twice and read again (tableside/vision/closer_look.py).
 
 ``CardRecognizer().recognize(frame)`` returns the cards it is confident about and, apart, the
 ones it is not (too unsure, or in conflict: two corners naming different cards, or one card in
@@ -25,6 +26,7 @@ import numpy as np
 from tableside.vision.assembly import CONFIDENT, CardSighting, assemble
 from tableside.vision.blas_threads import one_blas_thread
 from tableside.vision.candidates import Candidates, find_candidates
+from tableside.vision.closer_look import look_closer
 from tableside.vision.corner_indices import paper_corner_array, read_corners
 from tableside.vision.geometry import norms
 from tableside.vision.marks import CUT_PASS, Marks, find_marks
@@ -77,6 +79,9 @@ class CardRecognizer:
         # Whether the frame's suit inks judge its readings' suits (suit_colours.py).
         self.suit_inks = True
         self.max_width = max_width
+        # Whether paper no sure card explains is read again enlarged where cards are small
+        # (closer_look.py).
+        self.closer_look = True
         # Each frame's arrays are freed before the next: have the allocator keep their memory
         # rather than fault it in anew every frame (figures in tableside/vision/memory.py).
         keep_freed_memory()
@@ -85,10 +90,13 @@ class CardRecognizer:
         one_blas_thread()
 
     def recognize(self, frame: np.ndarray) -> Recognition:
+        return self._recognize(frame, closer=True)[0]
+
+    def _recognize(self, frame: np.ndarray, *, closer: bool) -> tuple[Recognition, Marks]:
         started = time.perf_counter()
         if frame.ndim == 2:
             frame = cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
-        scale = 1.0
+        given, scale = frame, 1.0
         if frame.shape[1] > self.max_width:
             scale = self.max_width / frame.shape[1]
             frame = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
@@ -115,12 +123,21 @@ class CardRecognizer:
         sightings = assemble(probabilities, candidates.rank_points, candidates.suit_points,
                              marks.outlines, pip_counts(marks, wholes, self.pip_reader),
                              marks.cards, corners)
+        if closer and self.closer_look:
+            # Small cards whose indices the first look could not make out (closer_look.py).
+            sightings = look_closer(self._read_cut,
+                                    given, scale, marks.cards, sightings, self.confident)
         if scale != 1.0:
             sightings = [CardSighting(s.card, s.corners / scale, s.confidence, s.indices,
                                       s.problem) for s in sightings]
         sure = [s for s in sightings if s.problem is None and s.confidence >= self.confident]
         unsure = [s for s in sightings if s.problem is not None or s.confidence < self.confident]
-        return Recognition(sure, unsure, (time.perf_counter() - started) * 1000)
+        return Recognition(sure, unsure, (time.perf_counter() - started) * 1000), marks
+
+    def _read_cut(self, cut: np.ndarray) -> tuple[list[CardSighting], np.ndarray]:
+        """A cut of the frame's sure cards and its card outlines' mask (for closer_look.py)."""
+        recognition, marks = self._recognize(cut, closer=False)
+        return recognition.cards, marks.cards
 
     def _read_candidates(self, marks: Marks) -> tuple[Candidates, np.ndarray]:
         """The frame's candidates and their readings (N x 53); the cut pass's only where no

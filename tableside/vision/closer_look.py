@@ -1,0 +1,265 @@
+"""A closer look at small cards: paper that no sure card explains, read again at twice the size.
+
+A card 60-90 px wide on a table camera's frame has indices 7-10 px tall drawn with strokes a
+pixel wide. The ink passes (tableside/vision/marks.py) then join a rank to a court card's
+picture frame or wipe it out, and no candidate falls on the index, although the index is plain to
+the eye. Enlarged twice (cubic), the same card makes the marks a bigger card makes. Enlarging
+the whole frame costs four frames' time, so only the card paper left over once the sure cards'
+outlines are taken away is looked at again, and only in frames whose sure cards are small (or
+that have none): each leftover region, with a margin, is cut out, enlarged and recognised on its
+own (from the frame as the camera gave it where that is larger than the frame recognised).
+
+What the closer look reads is added only where the first look said nothing sure of it, and
+only what the cut can be trusted with (it sees less than the frame: the suit inks of the other
+cards, the rest of a card it cuts through):
+* a card of the rank or the suit of a sure card it lies mostly on is that card misread (a drawn
+  deck's pale Td, sure at first, read Ts once the frame's other yellow diamonds were not in the
+  cut); the same card near a sure one is that card again (its outline worked out from another
+  index); the same card elsewhere is reported as a duplicate;
+* one lying on a first look's conflict would override an honest doubt;
+* an index near the cut's edge may be one the cut halved, an outline running far out of the
+  cut a card it halved;
+* an outline mostly off the cut's card paper is a pip or a picture read as an index; a card much
+  smaller than the smallest readable is a pattern on a card's back.
+A first look's doubtful reading where a card was read closer is dropped (the same card, seen
+better).
+
+Measured (scripts/score_photos.py --card-width 60 70 90, the shared photographs shrunk so their
+cards are that wide; read of 143 test / 527 train indices, none wrong in test, train as before):
+60 px 140 / 507 -> 142 / 521, 70 px 139 / 514 -> 142 / 521, 90 px 142 / 520 -> 142 / 521; at
+full size 143 / 523 as before. Wrong reports stay 0 in test and 1, 2 at 60, 90 px in train, but
+at 70 px train's go 1 -> 2: a king whose index is washed out to a trace (cam_image25, on light
+wood) read 7h at 0.97. The whole frame enlarged twice read 143 / 522 at 60 px.
+
+scripts/score_drawn_scenes.py --every-set (opencv-python 5.1.0, bar 0.8), read (wrong) before ->
+after, shared decks / drawn decks: ten 7,184 (4) -> 7,187 (4) / 2,268 (3) -> 2,269 (3); fresh
+2,361 (0) the same / 2,327 (3) -> 2,329 (3); dev 2,423 (1) -> 2,427 (1) / 2,278 (2) -> 2,280
+(2); studied 2,399 (2) -> 2,401 (2) / 2,309 (2) -> 2,312 (2); untouched 2,284 (1) -> 2,288 (1)
+/ 2,368 (4) -> 2,369 (4); unseen 2,246 (1) -> 2,249 (1) / 2,345 (3) -> 2,347 (3): 31 cards
+more (most 55-70 px wide, in fans), no card fewer, no wrong report more. Before the rules
+on what is added, the same look read about as many and made 5 wrong reports more (a pattern of
+a card's back read 4d, pips read 7d, the halved corner of a 9d read Td, a first look's Qd and
+9c / 6c conflicts overridden), then 4 (a sure Td read Ts, Qc read Qs, Jd read 5d, 6d read 8d).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from tableside.cards import Card
+from tableside.vision.assembly import CardSighting
+
+# Frames whose sure cards are at least this wide (median, frame pixels) are not looked at again:
+# their indices are big enough for the first look. At 90 every figure below was the same, and
+# scripts/ab_vision.py (the bench's frames, nothing added on them) gave the closer look +5.2 ms
+# on the median frame (60.0 -> 65.2; the other way round 60.7 -> 66.4), at 80 +3.9.
+SMALL_CARD = 80.0
+ENLARGE = 2.0
+ASPECT = 1.4  # a card's height over its width (poker 88 x 63 mm, bridge 88 x 56 mm)
+# A sure card's outline, grown by this much about its centre, explains the paper under it (its
+# outline is worked out from its index and may fall a little short of its edges).
+SURE_GROWN = 1.15
+# Leftover paper regions smaller than this (pixels) are chips' spots and glints; larger across
+# than LARGEST_REGION are heaps of big cards or a light table, not small cards.
+LEAST_PAPER = 150
+LARGEST_REGION = 260
+# The margin cut around a region: MARGIN_SHARE of its size, at least LEAST_MARGIN pixels (a
+# small card's paper can be a strip along its edge, its picture not being paper).
+MARGIN_SHARE = 0.4
+LEAST_MARGIN = 40
+# Cards read closer whose outline runs past the cut by more than OUTSIDE of their width, or
+# whose index lies within INDEX_CLEARANCE of their width of the cut's edge (not the frame's),
+# are not taken: the cut may have halved them.
+OUTSIDE = 0.15
+INDEX_CLEARANCE = 0.2
+# Where the index of a card lies, from its top-left corner (as the index reads): this share of
+# its width along the top edge and down the side.
+INDEX_INSET = 0.15
+# Cards read closer whose outline lies less than this much on the cut's card paper (its convex
+# outlines) are pips or pictures read as an index, their outline reaching onto the felt.
+LEAST_PAPER_SHARE = 0.33
+# A card read closer is a sure card read again when it is the same card, its centre within
+# SAME_CARD_REACH of its width of the sure one's, or when it names the sure card's rank or suit
+# and at least RIVAL_OVERLAP of the smaller outline is shared.
+SAME_CARD_REACH = 1.5
+RIVAL_OVERLAP = 0.65
+# Cards read closer narrower than this (frame pixels) are patterns of a card's back.
+LEAST_WIDTH = 40.0
+# At most this many pixels of the frame are looked at again (largest leftovers first; a
+# quarter of a 1280 x 720 frame, which enlarged costs about a frame): a light wooden table can
+# pass for paper in dozens of places.
+MOST_AREA = 230_000
+
+
+@dataclass(frozen=True)
+class Cut:
+    """A part of the frame to look at again: x0, y0, x1, y1 in frame pixels."""
+
+    x0: int
+    y0: int
+    x1: int
+    y1: int
+
+    @property
+    def area(self) -> int:
+        return (self.x1 - self.x0) * (self.y1 - self.y0)
+
+    def overlaps(self, other: Cut) -> bool:
+        return (self.x0 < other.x1 and other.x0 < self.x1
+                and self.y0 < other.y1 and other.y0 < self.y1)
+
+    def joined(self, other: Cut) -> Cut:
+        return Cut(min(self.x0, other.x0), min(self.y0, other.y0),
+                   max(self.x1, other.x1), max(self.y1, other.y1))
+
+
+def closer_cuts(cards_mask: np.ndarray, sure: Sequence[CardSighting]) -> list[Cut]:
+    """The parts of the frame to look at again: card paper (``cards_mask``, marks.py's card
+    outlines) that no sure card's outline covers, with margins, overlapping ones joined."""
+    if sure and np.median([_width(s.corners) for s in sure]) >= SMALL_CARD:
+        return []
+    height, width = cards_mask.shape[:2]
+    left = cards_mask.copy()
+    for sighting in sure:
+        centre = sighting.corners.mean(axis=0)
+        cv2.fillPoly(left, [np.int32((sighting.corners - centre) * SURE_GROWN + centre)], 0)
+    _, _, stats, _ = cv2.connectedComponentsWithStats(left, connectivity=8)
+    regions = sorted((tuple(row) for row in stats[1:]), key=lambda row: -row[4])
+    cuts: list[Cut] = []
+    for x, y, w, h, area in regions:
+        if area < LEAST_PAPER or max(w, h) > LARGEST_REGION:
+            continue
+        margin = max(LEAST_MARGIN, int(MARGIN_SHARE * max(w, h)))
+        cut = Cut(max(0, x - margin), max(0, y - margin),
+                  min(width, x + w + margin), min(height, y + h + margin))
+        if sum(c.area for c in cuts) + cut.area > MOST_AREA:
+            continue
+        cuts.append(cut)
+    return _joined(cuts)
+
+
+def look_closer(recognize: Callable[[np.ndarray], tuple[Sequence[CardSighting], np.ndarray]],
+                frame: np.ndarray,
+                scale: float, cards_mask: np.ndarray,
+                sightings: Sequence[CardSighting], confident: float) -> list[CardSighting]:
+    """``sightings`` with what the closer look adds. ``frame`` is the frame as given, ``scale``
+    the recogniser's shrinking of it (the sightings', the mask's pixels); ``recognize`` reads
+    one enlarged cut (without looking closer again) and gives its sure cards and its card
+    outlines' mask."""
+    sure = [s for s in sightings if s.problem is None and s.confidence >= confident]
+    cuts = closer_cuts(cards_mask, sure)
+    if not cuts:
+        return list(sightings)
+    shape = (round(frame.shape[0] * scale), round(frame.shape[1] * scale))
+    troubled = [s for s in sightings if s.problem is not None]
+    sure_cards = {s.card for s in sure}
+    added: list[CardSighting] = []
+    for cut in cuts:
+        part = frame[int(cut.y0 / scale):int(np.ceil(cut.y1 / scale)),
+                     int(cut.x0 / scale):int(np.ceil(cut.x1 / scale))]
+        size = (round((cut.x1 - cut.x0) * ENLARGE), round((cut.y1 - cut.y0) * ENLARGE))
+        grows = size[0] > part.shape[1]
+        enlarged = cv2.resize(part, size, interpolation=cv2.INTER_CUBIC if grows else
+                              cv2.INTER_AREA)
+        seen_cards, cut_cards = recognize(enlarged)
+        for seen in seen_cards:
+            corners = seen.corners / ENLARGE + np.float32([cut.x0, cut.y0])
+            if (_paper_share(seen.corners, cut_cards) < LEAST_PAPER_SHARE
+                    or not _taken(corners, seen.indices, cut, shape, troubled)):
+                continue
+            if any(_read_again(corners, seen.card, s) for s in sure):
+                continue
+            problem = "duplicate" if seen.card in sure_cards else None
+            sure_cards.add(seen.card)
+            added.append(CardSighting(seen.card, corners.astype(np.float32), seen.confidence,
+                                      seen.indices, problem))
+    # A first look's doubtful reading where a card was read closer is that card, seen better.
+    kept = [s for s in sightings if s.problem is not None or s.confidence >= confident
+            or not any(_lies_on(s.corners.mean(axis=0), a.corners) for a in added
+                       if a.problem is None)]
+    return kept + added
+
+
+
+def _taken(corners: np.ndarray, indices: int, cut: Cut, shape: tuple[int, int],
+           troubled: Sequence[CardSighting]) -> bool:
+    """Whether a card read closer, with these corners in frame pixels, is added."""
+    width = _width(corners)
+    if width < LEAST_WIDTH:
+        return False
+    height, frame_width = shape
+    reach = OUTSIDE * width
+    xs, ys = corners[:, 0], corners[:, 1]
+    if not (((xs >= cut.x0 - reach) | (cut.x0 == 0)).all()
+            and ((xs <= cut.x1 + reach) | (cut.x1 >= frame_width)).all()
+            and ((ys >= cut.y0 - reach) | (cut.y0 == 0)).all()
+            and ((ys <= cut.y1 + reach) | (cut.y1 >= height)).all()):
+        return False
+    clearance = INDEX_CLEARANCE * width
+    index_points = [corners[0] + INDEX_INSET * (corners[1] - corners[0] + corners[3] - corners[0])]
+    if indices >= 2:
+        index_points.append(corners[2] + INDEX_INSET * (corners[3] - corners[2]
+                                                        + corners[1] - corners[2]))
+    for x, y in index_points:
+        if not (((x >= cut.x0 + clearance) or cut.x0 == 0)
+                and ((x <= cut.x1 - clearance) or cut.x1 >= frame_width)
+                and ((y >= cut.y0 + clearance) or cut.y0 == 0)
+                and ((y <= cut.y1 - clearance) or cut.y1 >= height)):
+            return False
+    return not any(_lies_on(corners.mean(axis=0), s.corners) for s in troubled)
+
+
+def _read_again(corners: np.ndarray, card: Card, sure: CardSighting) -> bool:
+    """Whether a card read closer, with these corners, is the sure card ``sure`` read again:
+    the same card near it (two outlines of one card, each worked out from another index, can
+    lie a card's width apart), or a card of its rank or suit lying mostly on it."""
+    width = _width(corners)
+    if card == sure.card:
+        return bool(np.linalg.norm(corners.mean(axis=0) - sure.corners.mean(axis=0))
+                    <= SAME_CARD_REACH * width)
+    if card.rank != sure.card.rank and card.suit != sure.card.suit:
+        return False
+    shared, _ = cv2.intersectConvexConvex(np.float32(corners), np.float32(sure.corners))
+    smaller = min(cv2.contourArea(np.float32(corners)), cv2.contourArea(np.float32(sure.corners)))
+    return smaller > 0 and shared >= RIVAL_OVERLAP * smaller
+
+
+def _paper_share(corners: np.ndarray, cards_mask: np.ndarray) -> float:
+    """How much of an outline lies on card outlines (``cards_mask``), within the mask's bounds."""
+    outline = np.zeros_like(cards_mask)
+    cv2.fillPoly(outline, [np.int32(np.round(corners))], 1)
+    area = int(np.count_nonzero(outline))
+    return np.count_nonzero(outline & (cards_mask > 0)) / area if area else 0.0
+
+
+def _joined(cuts: list[Cut]) -> list[Cut]:
+    """The cuts with overlapping ones joined (until none overlap)."""
+    cuts = list(cuts)
+    joined = True
+    while joined:
+        joined = False
+        for i in range(len(cuts)):
+            for j in range(i + 1, len(cuts)):
+                if cuts[i].overlaps(cuts[j]):
+                    cuts[i] = cuts[i].joined(cuts.pop(j))
+                    joined = True
+                    break
+            if joined:
+                break
+    return cuts
+
+
+def _width(corners: np.ndarray) -> float:
+    """A card's width from its outline: the outline of a card in a fan may be the strip of it in
+    view, as tall as the card but narrower, so the height (over a card's aspect) counts too."""
+    return float(max(np.linalg.norm(corners[1] - corners[0]),
+                     np.linalg.norm(corners[3] - corners[0]) / ASPECT))
+
+
+def _lies_on(point: np.ndarray, corners: np.ndarray) -> bool:
+    return cv2.pointPolygonTest(np.float32(corners).reshape(-1, 1, 2),
+                                (float(point[0]), float(point[1])), False) >= 0
