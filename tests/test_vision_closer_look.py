@@ -4,6 +4,8 @@ cut's cards, so that each rule is shown on its own."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import cv2
 import numpy as np
 
@@ -66,7 +68,10 @@ def looked(first: list[CardSighting], read_closer: list[CardSighting],
     cuts = Cuts(read_closer, paper)
     sure = [s for s in first if s.problem is None and s.confidence >= 0.8]
     cuts.pending = list(closer_cuts(paper, sure))
-    return look_closer(cuts, frame, 1.0, paper, first, 0.8)
+    # The frame's marks as the closer look uses them: the card outlines (no ink levels, so that
+    # every region is looked at).
+    marks = SimpleNamespace(cards=paper, darkness=None, level=None)
+    return look_closer(cuts, frame, 1.0, marks, first, 0.8)
 
 
 def test_only_paper_no_sure_card_covers_is_looked_at_again():
@@ -150,3 +155,14 @@ def test_a_card_read_closer_lying_on_a_sure_card_of_its_rank_or_suit_is_that_car
     shifted = card_at(408, 306)
     assert looked(first, [sighting("Ts", shifted)], paper) == first
     assert [str(s.card) for s in looked(first, [sighting("Qh", shifted)], paper)] == ["Td", "Qh"]
+
+
+def test_regions_without_ink_or_all_ink_are_not_looked_at():
+    # A glint on the felt is paper with nothing printed; a card's back is paper all ink.
+    glint, back, card = card_at(100, 100), card_at(400, 100), card_at(700, 100)
+    level = np.full(FRAME, 200, np.uint8)
+    darkness = np.full(FRAME, 200, np.uint8)
+    darkness[103:182, 403:458] = 40  # the back's pattern, inside its white border
+    darkness[105:120, 705:712] = 40  # the card's index
+    cuts = closer_cuts(mask_with(glint, back, card), [], darkness, level)
+    assert len(cuts) == 1 and cuts[0].x0 < 700 < cuts[0].x1

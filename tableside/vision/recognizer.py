@@ -126,7 +126,7 @@ class CardRecognizer:
         if closer and self.closer_look:
             # Small cards whose indices the first look could not make out (closer_look.py).
             sightings = look_closer(self._read_cut,
-                                    given, scale, marks.cards, sightings, self.confident)
+                                    given, scale, marks, sightings, self.confident)
         if scale != 1.0:
             sightings = [CardSighting(s.card, s.corners / scale, s.confidence, s.indices,
                                       s.problem) for s in sightings]
