@@ -123,6 +123,17 @@ class Cut:
         return (self.x0 < other.x1 and other.x0 < self.x1
                 and self.y0 < other.y1 and other.y0 < self.y1)
 
+    def holds(self, points: np.ndarray, shape: tuple[int, int], margin: float) -> bool:
+        """Whether the points (N x 2) lie ``margin`` pixels inside the cut's edges (outside
+        where negative), but for edges that are the frame's (``shape``: height, width), where
+        nothing was cut."""
+        height, width = shape
+        xs, ys = points[:, 0], points[:, 1]
+        return bool((((xs >= self.x0 + margin) | (self.x0 == 0))
+                     & ((xs <= self.x1 - margin) | (self.x1 >= width))
+                     & ((ys >= self.y0 + margin) | (self.y0 == 0))
+                     & ((ys <= self.y1 - margin) | (self.y1 >= height))).all())
+
     def joined(self, other: Cut) -> Cut:
         return Cut(min(self.x0, other.x0), min(self.y0, other.y0),
                    max(self.x1, other.x1), max(self.y1, other.y1))
@@ -211,25 +222,14 @@ def _taken(corners: np.ndarray, indices: int, cut: Cut, shape: tuple[int, int],
     width = _width(corners)
     if width < LEAST_WIDTH:
         return False
-    height, frame_width = shape
-    reach = OUTSIDE * width
-    xs, ys = corners[:, 0], corners[:, 1]
-    if not (((xs >= cut.x0 - reach) | (cut.x0 == 0)).all()
-            and ((xs <= cut.x1 + reach) | (cut.x1 >= frame_width)).all()
-            and ((ys >= cut.y0 - reach) | (cut.y0 == 0)).all()
-            and ((ys <= cut.y1 + reach) | (cut.y1 >= height)).all()):
+    if not cut.holds(corners, shape, -OUTSIDE * width):
         return False
-    clearance = INDEX_CLEARANCE * width
     index_points = [corners[0] + INDEX_INSET * (corners[1] - corners[0] + corners[3] - corners[0])]
     if indices >= 2:
         index_points.append(corners[2] + INDEX_INSET * (corners[3] - corners[2]
                                                         + corners[1] - corners[2]))
-    for x, y in index_points:
-        if not (((x >= cut.x0 + clearance) or cut.x0 == 0)
-                and ((x <= cut.x1 - clearance) or cut.x1 >= frame_width)
-                and ((y >= cut.y0 + clearance) or cut.y0 == 0)
-                and ((y <= cut.y1 - clearance) or cut.y1 >= height)):
-            return False
+    if not cut.holds(np.float32(index_points), shape, INDEX_CLEARANCE * width):
+        return False
     return not any(_lies_on(corners.mean(axis=0), s.corners) for s in troubled)
 
 
