@@ -187,7 +187,7 @@ def look_closer(recognize: Callable[[np.ndarray], tuple[Sequence[CardSighting], 
     cuts = closer_cuts(marks.cards, sure, marks.darkness, marks.level)
     if not cuts:
         return list(sightings)
-    shape = (round(frame.shape[0] * scale), round(frame.shape[1] * scale))
+    shape = marks.cards.shape[:2]  # (the frame as shrunk: the sightings' pixels)
     troubled = [s for s in sightings if s.problem is not None]
     sure_cards = {s.card for s in sure}
     added: list[CardSighting] = []
