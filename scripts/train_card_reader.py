@@ -99,6 +99,7 @@ scripts/score_drawn_scenes.py read the ten groups' shared decks 7,185 -> 7,179 o
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import math
 import multiprocessing
@@ -114,7 +115,11 @@ import cv2
 import numpy as np
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
+# The checkout's package only where none is importable: a tree put first on PYTHONPATH (a copy
+# with a change to score: scripts/score_drawn_scenes.py imports this module) must stay first.
+# Until session 50 the checkout went first always, and such scores read the checkout instead.
+if importlib.util.find_spec("tableside") is None:
+    sys.path.append(str(REPO))
 
 from tableside.cards import RANK_CHARS, SUIT_CHARS  # noqa: E402
 from tableside.vision.candidates import Candidates, find_candidates  # noqa: E402

@@ -21,9 +21,11 @@ import pytest
 from test_vision_pips import on_felt
 
 from tableside.cards import Card
+from tableside.vision import recognizer as recognizer_module
 from tableside.vision.candidates import Candidates
 from tableside.vision.decks import load_deck
-from tableside.vision.reader import MODEL_PATH, NO_INDEX
+from tableside.vision.marks import CUT_PASS, THIN_PASS
+from tableside.vision.reader import MODEL_PATH, NO_INDEX, IndexReadings
 from tableside.vision.recognizer import NEAR, NEAR_SURE, CardRecognizer, _near_a_card
 from tableside.vision.scenes import draw_scene
 from tableside.vision.scoring import Score, lies_on, score_scene
@@ -44,8 +46,10 @@ SEED = 5_000  # far from the training scenes' seeds
 # bodies away, 547 and 552: the trained bar went up from 0.97. With colour at full resolution
 # in the reading view and CONFIDENT 0.8: 551 and 554, one wrong of the held-out group's 555
 # reports; both bars went up. With the quick look keeping glances from 0.01 (reader.py) the
-# same 551 and 554: the trained bar went up from 0.985 to 0.988, one card under 551 of 556.)
-BARS = {"trained": (0.988, 0.003), "held out": (0.99, 0.003)}
+# same 551 and 554: the trained bar went up from 0.985 to 0.988, one card under 551 of 556.
+# In session 50 they read 551 of 556 and 555 of 558 (none wrong): the held-out bar went up from
+# 0.99 to 0.992, one card under.)
+BARS = {"trained": (0.988, 0.003), "held out": (0.992, 0.003)}
 
 
 @pytest.fixture(scope="module")
@@ -128,6 +132,34 @@ def test_the_cut_pass_is_read_only_where_no_other_pass_read_a_card_nearby():
     later = candidates([(105, 110), (100 + NEAR * 20 + 2, 100), (305, 305), (500, 500)])
     assert _near_a_card(later, first, probabilities).tolist() == [True, False, False, False]
 
+
+
+def test_the_thin_wiped_and_cut_passes_are_read_only_where_the_others_read_no_card(monkeypatch):
+    # One candidate of the first pass, read as a card; beside it a thin-wiped and a cut-pass
+    # candidate, and far from it one of each. The first read asks the first passes' alone, the
+    # second only the far ones of the later passes.
+    ranks = np.float32([(100, 100), (104, 108), (106, 104), (400, 400), (600, 300)])
+    passes = np.int32([0, THIN_PASS, CUT_PASS, THIN_PASS, CUT_PASS])
+    marks_numbers = np.arange(len(ranks), dtype=np.int32)
+    found = Candidates(ranks, ranks + np.float32([0, 20]), marks_numbers, marks_numbers, passes)
+    monkeypatch.setattr(recognizer_module, "find_candidates", lambda marks: found)
+    asked = []
+
+    class Reader:
+        def read(self, marks, candidates):
+            asked.append(candidates.rank_points.tolist())
+            probabilities = np.zeros((len(candidates), NO_INDEX + 1), np.float32)
+            probabilities[:, NO_INDEX] = 1.0
+            probabilities[candidates.passes == 0] = 0.0
+            probabilities[candidates.passes == 0, int(Card("Ks"))] = 1.0
+            return IndexReadings(probabilities)
+
+    reading = CardRecognizer.__new__(CardRecognizer)
+    reading.reader = Reader()
+    candidates, probabilities = reading._read_candidates(marks=None)
+    assert asked == [[[100, 100]], [[400, 400], [600, 300]]]
+    assert candidates.passes.tolist() == [0, THIN_PASS, CUT_PASS]
+    assert probabilities[0, int(Card("Ks"))] == 1.0
 
 def in_a_shadow(image: np.ndarray, rng: random.Random, depth: float) -> np.ndarray:
     """The frame with one side of a straight, soft edge (a lamp's, or a player leaning over

@@ -15,11 +15,12 @@ it: a lamp over the table lights its middle far better than its edges, so a card
 part can be darker than the light felt beside the lamp, and on a light table (a kitchen table,
 white felt) the table itself is nearly as bright as paper.
 
-Marks are found three times: at the ink threshold; at a stricter one that keeps only the
+Marks are found four times: at the ink threshold; at a stricter one that keeps only the
 darkest ink, which parts a rank from a light picture frame or a pip that blur has joined to it;
-and at the first threshold with the thick bodies of marks that thinner strokes stick out of cut
-away, which parts a rank from a chip or a big suit lying against it (the rank's strokes are the
-thin parts). Only the
+at the first threshold with every stroke thinner than three pixels wiped out, which parts a
+court card's suit or rank from the thin dark frame of its picture; and at the first threshold
+with the thick bodies of marks that thinner strokes stick out of cut away, which parts a rank
+from a chip or a big suit lying against it (the rank's strokes are the thin parts). Only the
 strokes so parted make candidates on that last pass: its other marks are the first pass's, and
 the parts of a cut body much thinner than its thickest (an index suit printed against a big
 pip, itself too thick to be a stroke), which the parted rank pairs with.
@@ -36,25 +37,17 @@ import cv2
 import numpy as np
 
 # Per pass: a pixel is ink when darker than this share of the paper level around it, and what
-# is done to that ink: kept AS_IS, or BODIES_CUT (see below; always at the first pass's
-# threshold, whose marks it parts). The first pass is loose so that small indices, thin and pale
-# once blurred, still make marks; the others part what it joins. Measured on drawn scenes (40
-# per group at the tests' seeds): of the readable cards, 96-98 % had a candidate on an index
-# with the first two passes, and 92-96 % with the two passes before (0.65 and 0.5).
-# A pass at the first threshold with every stroke thinner than three pixels wiped out (an
-# opening by a 3 x 3 square: it parted a court card's suit or rank from the thin frame of its
-# picture) ran third until session 50, when it no longer changed what was read (since it came,
-# the pass that cuts bodies away, the placed and cornered indices and the closer look were
-# added). scripts/score_drawn_scenes.py --every-set --missed without it: every set's read and
-# wrong the same, and every missed or wrong card listed the same with the same confidences
-# (all twelve sets, 32,960 cards); scripts/score_photos.py --card-width 60 70 90 the same
-# (test 143 and 142 / 142 / 142 of 143, train 523 and 521 / 521 / 521 of 527). The bench's
-# frames: 60 of 560 candidates a frame fewer, scripts/ab_vision.py -4.5 and -3.6 ms a frame
-# (median, both ways).
-AS_IS, BODIES_CUT = "as is", "bodies cut"
-INK_PASSES = ((0.8, AS_IS), (0.6, AS_IS), (0.8, BODIES_CUT))
+# is done to that ink: kept AS_IS, THIN strokes wiped out (an opening by a 3 x 3 square), or
+# BODIES_CUT (see below; always at the first pass's threshold, whose marks it parts). The first
+# pass is loose so that small indices, thin and pale once blurred, still make marks; the others
+# part what it joins. Measured on drawn scenes (40 per group at the tests' seeds): of the
+# readable cards, 97-99 % had a candidate on an index with the first three passes, 96-98 % with
+# the first two, and 92-96 % with the two passes before (0.65 and 0.5).
+AS_IS, THIN, BODIES_CUT = "as is", "thin wiped", "bodies cut"
+INK_PASSES = ((0.8, AS_IS), (0.6, AS_IS), (0.8, THIN), (0.8, BODIES_CUT))
 CUT_PASS = next(n for n, (_, way) in enumerate(INK_PASSES) if way == BODIES_CUT)
-_SQUARE = cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3))
+THIN_PASS = next(n for n, (_, way) in enumerate(INK_PASSES) if way == THIN)
+_THIN = cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3))
 # A body is what survives an opening by a disc BODY pixels across (a rank's strokes are
 # thinner, a chip or a big suit is not); a first-pass mark with a stroke sticking out of its body
 # (left by the opening, at least STUCK_AREA pixels and STUCK_SIZE across its box) has its
@@ -371,6 +364,8 @@ def find_marks(frame: np.ndarray) -> Marks:
         if way == BODIES_CUT:
             # It parts the first pass's marks, so it cuts the first pass's ink.
             passes.append(_bodies_cut(inks[INK_PASSES[0][0]], passes[0], box))
+        elif way == THIN:
+            passes.append(_mark_pass(box.opened(inks[share], _THIN), box))
         else:
             passes.append(_mark_pass(inks[share], box))
     return Marks(channels, gains, brightness_pair(frame), darkness, level, cards, outlines,
@@ -601,7 +596,7 @@ def _bodies_cut(ink: np.ndarray, first: MarkPass, box: InkBox) -> MarkPass:
     thick = np.zeros_like(bodies)
     for within in owners_parts:
         into = thick[within]
-        found = cv2.dilate(bodies[within], _SQUARE, dst=into)
+        found = cv2.dilate(bodies[within], _THIN, dst=into)
         if not np.shares_memory(found, into):
             into[...] = found
     # Only the owners' marks change: the other marks are the first pass's, so only the owners'
