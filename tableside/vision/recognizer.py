@@ -51,7 +51,7 @@ MAX_WIDTH = 1280
 # against reading them all (read, shared / drawn decks): ten 7,187 / 2,269 the same, fresh
 # 2,361 -> 2,360 / 2,329, dev 2,426 / 2,280 -> 2,281, studied 2,401 -> 2,400 / 2,312,
 # untouched 2,288 -> 2,289 / 2,369, unseen 2,249 -> 2,246 / 2,347 -> 2,346; wrong reports
-# 14 either way. scripts/ab_vision.py: -2.2 ms a frame (median). Without that pass at all
+# 26 either way. scripts/ab_vision.py: -2.2 ms a frame (median). Without that pass at all
 # (-4.5 and -3.6 ms): 10 cards fewer (shared 9, drawn 1; studied shared at 99.50 %).
 NEAR = 1.5
 NEAR_SURE = 0.7
