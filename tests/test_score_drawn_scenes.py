@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -84,3 +86,18 @@ def test_every_set_scores_each_set_with_totals_of_its_own(tmp_path):
         ("ten", "trained", 5000), ("dev", "trained", 60000)]
     assert run.stdout.index("--- ten") < run.stdout.index("--- dev")
     assert run.stdout.count("shared  bar") == 2 and "drawn   bar" not in run.stdout
+
+
+def test_a_copy_of_the_package_first_on_the_path_is_the_one_scored(tmp_path):
+    # A change is scored from a copy of the package put first on PYTHONPATH; the script (through
+    # train_card_reader, which it imports) must not put the checkout before it.
+    shutil.copytree(SCRIPT.parents[1] / "tableside", tmp_path / "tableside",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    run = subprocess.run(
+        [sys.executable, "-c", "import sys; sys.path[0] = sys.argv[1]; import score_drawn_scenes; "
+         "import tableside.vision.recognizer as module; print(module.__file__)",
+         str(SCRIPT.parent)],
+        capture_output=True, text=True, timeout=120,
+        env={**os.environ, "PYTHONPATH": str(tmp_path)})
+    assert run.returncode == 0, run.stderr
+    assert Path(run.stdout.strip()).is_relative_to(tmp_path), run.stdout
