@@ -246,6 +246,12 @@ class CardSighting:
         return data
 
 
+def outline_width(corners: np.ndarray, aspect: float = ASPECT) -> float:
+    """A card's width from its outline (corners as a CardSighting's): the outline of a card in a
+    fan may be the strip of it in view, as tall as the card but narrower, so its height over a
+    card's ``aspect`` counts too."""
+    return float(max(length(corners[1] - corners[0]), length(corners[3] - corners[0]) / aspect))
+
 class _Once:
     """A property worked out once per object and kept in its __dict__ (which then answers
     before the property does), as functools.cached_property keeps it but without its lock:

@@ -52,7 +52,7 @@ import cv2
 import numpy as np
 
 from tableside.cards import Card
-from tableside.vision.assembly import CardSighting
+from tableside.vision.assembly import CardSighting, outline_width
 from tableside.vision.marks import INK_PASSES, Marks
 
 # Frames whose sure cards are at least this wide (median, frame pixels) are not looked at again:
@@ -68,7 +68,9 @@ from tableside.vision.marks import INK_PASSES, Marks
 # median is the goal, and it moves by several ms with the host's state.
 SMALL_CARD = 80.0
 ENLARGE = 2.0
-ASPECT = 1.4  # a card's height over its width (poker 88 x 63 mm, bridge 88 x 56 mm)
+# A card's height over its width (poker 88 x 63 mm, bridge 88 x 56 mm); assembly.py's ASPECT,
+# 1.45, serves elsewhere: one of them for both would need scoring again.
+ASPECT = 1.4
 # A sure card's outline, grown by this much about its centre, explains the paper under it (its
 # outline is worked out from its index and may fall a little short of its edges).
 SURE_GROWN = 1.15
@@ -223,7 +225,6 @@ def look_closer(recognize: Callable[[np.ndarray], tuple[Sequence[CardSighting], 
     return kept + added
 
 
-
 def _taken(corners: np.ndarray, indices: int, cut: Cut, shape: tuple[int, int],
            troubled: Sequence[CardSighting]) -> bool:
     """Whether a card read closer, with these corners in frame pixels, is added."""
@@ -282,10 +283,7 @@ def _joined(cuts: list[Cut]) -> list[Cut]:
 
 
 def _width(corners: np.ndarray) -> float:
-    """A card's width from its outline: the outline of a card in a fan may be the strip of it in
-    view, as tall as the card but narrower, so the height (over a card's aspect) counts too."""
-    return float(max(np.linalg.norm(corners[1] - corners[0]),
-                     np.linalg.norm(corners[3] - corners[0]) / ASPECT))
+    return outline_width(corners, ASPECT)
 
 
 def _lies_on(point: np.ndarray, corners: np.ndarray) -> bool:

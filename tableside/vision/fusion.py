@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from tableside.cards import Card
-from tableside.vision.assembly import ASPECT, CardSighting
+from tableside.vision.assembly import CardSighting, outline_width
 from tableside.vision.calibration import Calibration
 
 APPEAR_AFTER = 3
@@ -191,11 +191,9 @@ class CardFusion:
         return sum(problem in frame for frame in self._problems) >= self.appear_after
 
     def _nearest(self, sighting: CardSighting, taken: set[int]) -> _Track | None:
-        corners = sighting.corners
         # An outline of a card's part in view (tableside/vision/assembly.py) is narrower than
         # the card, but as long, or as wide: its length over a card's aspect is a width too.
-        width = max(float(np.linalg.norm(corners[1] - corners[0])),
-                    float(np.linalg.norm(corners[3] - corners[0])) / ASPECT)
+        width = outline_width(sighting.corners)
         best, best_distance = None, FOLLOW * width
         for track in self._tracks:
             if track.card != sighting.card or id(track) in taken:
