@@ -12,6 +12,7 @@ import numpy as np
 from tableside.cards import Card
 from tableside.vision.assembly import CardSighting
 from tableside.vision.closer_look import (
+    DOUBTFUL,
     ENLARGE,
     LARGEST_REGION,
     Cut,
@@ -89,6 +90,33 @@ def test_frames_of_big_cards_and_big_regions_are_not_looked_at_again():
     wide = np.float32([[10, 10], [30 + LARGEST_REGION, 10], [30 + LARGEST_REGION, 100],
                        [10, 100]])
     assert closer_cuts(mask_with(wide), []) == []
+
+
+def test_in_frames_of_big_cards_only_the_paper_under_doubtful_readings_is_looked_at_again():
+    big, doubted, unread = (card_at(100, 100, width=120), card_at(400, 300, width=120),
+                            card_at(800, 300, width=120))
+    paper = mask_with(big, doubted, unread)
+    sure = [sighting("Ah", big)]
+    assert closer_cuts(paper, sure) == []
+    cuts = closer_cuts(paper, sure, doubtful=[sighting("Kc", doubted, confidence=0.7)])
+    assert len(cuts) == 1
+    cut = cuts[0]
+    assert cut.x0 < 400 and cut.x1 > 520 and cut.y0 < 300 and cut.y1 > 468
+    assert cut.x1 < 800 and cut.x0 > 220  # neither the unread nor the sure card
+
+
+def test_a_doubtful_reading_in_a_frame_of_big_cards_is_read_again():
+    big, doubted = card_at(100, 100, width=120), card_at(400, 300, width=120)
+    first = [sighting("Ah", big), sighting("Kc", doubted, confidence=0.7)]
+    paper = mask_with(big, doubted)
+    cuts = Cuts([sighting("Kc", doubted, confidence=0.99)], paper)
+    cuts.pending = list(closer_cuts(paper, first[:1], doubtful=first[1:]))
+    marks = SimpleNamespace(cards=paper, darkness=None, level=None)
+    added = look_closer(cuts, np.zeros((*FRAME, 3), np.uint8), 1.0, marks, first, 0.8)
+    assert sorted((str(s.card), s.confidence) for s in added) == [("Ah", 0.99), ("Kc", 0.99)]
+    # Too doubtful to be worth a look, it is left as it was.
+    first[1] = sighting("Kc", doubted, confidence=DOUBTFUL / 2)
+    assert look_closer(cuts, np.zeros((*FRAME, 3), np.uint8), 1.0, marks, first, 0.8) == first
 
 
 def test_overlapping_cuts_are_joined():
