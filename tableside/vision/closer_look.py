@@ -70,9 +70,6 @@ from tableside.vision.marks import INK_PASSES, Marks
 # bench's median is the goal, and it moves by several ms with the host's state.
 SMALL_CARD = 80.0
 ENLARGE = 2.0
-# A card's height over its width (poker 88 x 63 mm, bridge 88 x 56 mm); assembly.py's ASPECT,
-# 1.45, serves elsewhere: one of them for both would need scoring again.
-ASPECT = 1.4
 # A sure card's outline, grown by this much about its centre, explains the paper under it (its
 # outline is worked out from its index and may fall a little short of its edges).
 SURE_GROWN = 1.15
@@ -171,7 +168,7 @@ def closer_cuts(cards_mask: np.ndarray, sure: Sequence[CardSighting],
     are left (see INK_SHARES)."""
     height, width = cards_mask.shape[:2]
     left = cards_mask.copy()
-    if sure and np.median([_width(s.corners) for s in sure]) >= SMALL_CARD:
+    if sure and np.median([outline_width(s.corners) for s in sure]) >= SMALL_CARD:
         if not doubtful:
             return []
         under = np.zeros_like(left)
@@ -251,7 +248,7 @@ def look_closer(recognize: Callable[[np.ndarray], tuple[Sequence[CardSighting], 
 def _taken(corners: np.ndarray, indices: int, cut: Cut, shape: tuple[int, int],
            troubled: Sequence[CardSighting]) -> bool:
     """Whether a card read closer, with these corners in frame pixels, is added."""
-    width = _width(corners)
+    width = outline_width(corners)
     if width < LEAST_WIDTH:
         return False
     if not cut.holds(corners, shape, -OUTSIDE * width):
@@ -269,7 +266,7 @@ def _read_again(corners: np.ndarray, card: Card, sure: CardSighting) -> bool:
     """Whether a card read closer, with these corners, is the sure card ``sure`` read again:
     the same card near it (two outlines of one card, each worked out from another index, can
     lie a card's width apart), or a card of its rank or suit lying mostly on it."""
-    width = _width(corners)
+    width = outline_width(corners)
     if card == sure.card:
         return bool(np.linalg.norm(corners.mean(axis=0) - sure.corners.mean(axis=0))
                     <= SAME_CARD_REACH * width)
@@ -303,10 +300,6 @@ def _joined(cuts: list[Cut]) -> list[Cut]:
             if joined:
                 break
     return cuts
-
-
-def _width(corners: np.ndarray) -> float:
-    return outline_width(corners, ASPECT)
 
 
 def _lies_on(point: np.ndarray, corners: np.ndarray) -> bool:
