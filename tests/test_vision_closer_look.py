@@ -8,12 +8,14 @@ from types import SimpleNamespace
 
 import cv2
 import numpy as np
+import pytest
 
 from tableside.cards import Card
 from tableside.vision.assembly import CardSighting
 from tableside.vision.closer_look import (
     DOUBTFUL,
     ENLARGE,
+    ENLARGE_BIG,
     LARGEST_REGION,
     Cut,
     _taken,
@@ -47,7 +49,7 @@ class Cuts:
     (turned into the enlarged cut's pixels), and the cut's paper as the mask of the frame."""
 
     def __init__(self, cards: list[CardSighting], paper: np.ndarray) -> None:
-        self.cards, self.paper, self.cuts = cards, paper, []
+        self.cards, self.paper, self.cuts, self.enlargements = cards, paper, [], []
 
     def __call__(self, enlarged: np.ndarray) -> tuple[list[CardSighting], np.ndarray]:
         cut = self.pending.pop(0)
@@ -59,7 +61,9 @@ class Cuts:
         paper = cv2.resize(self.paper[cut.y0:cut.y1, cut.x0:cut.x1],
                            (enlarged.shape[1], enlarged.shape[0]),
                            interpolation=cv2.INTER_NEAREST)
-        return [CardSighting(c.card, (c.corners - origin) * ENLARGE, c.confidence, c.indices)
+        enlarge = enlarged.shape[1] / (cut.x1 - cut.x0)
+        self.enlargements.append(enlarge)
+        return [CardSighting(c.card, (c.corners - origin) * enlarge, c.confidence, c.indices)
                 for c in inside], paper
 
 
@@ -72,7 +76,9 @@ def looked(first: list[CardSighting], read_closer: list[CardSighting],
     # The frame's marks as the closer look uses them: the card outlines (no ink levels, so that
     # every region is looked at).
     marks = SimpleNamespace(cards=paper, darkness=None, level=None)
-    return look_closer(cuts, frame, 1.0, marks, first, 0.8)
+    added = look_closer(cuts, frame, 1.0, marks, first, 0.8)
+    assert all(e == pytest.approx(ENLARGE, abs=0.01) for e in cuts.enlargements)
+    return added
 
 
 def test_only_paper_no_sure_card_covers_is_looked_at_again():
@@ -114,6 +120,7 @@ def test_a_doubtful_reading_in_a_frame_of_big_cards_is_read_again():
     marks = SimpleNamespace(cards=paper, darkness=None, level=None)
     added = look_closer(cuts, np.zeros((*FRAME, 3), np.uint8), 1.0, marks, first, 0.8)
     assert sorted((str(s.card), s.confidence) for s in added) == [("Ah", 0.99), ("Kc", 0.99)]
+    assert cuts.enlargements == [pytest.approx(ENLARGE_BIG, abs=0.01)]
     # Too doubtful to be worth a look, it is left as it was.
     first[1] = sighting("Kc", doubted, confidence=DOUBTFUL / 2)
     assert look_closer(cuts, np.zeros((*FRAME, 3), np.uint8), 1.0, marks, first, 0.8) == first
