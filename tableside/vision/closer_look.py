@@ -70,9 +70,10 @@ from tableside.vision.marks import INK_PASSES, Marks
 # bench's median is the goal, and it moves by several ms with the host's state.
 SMALL_CARD = 80.0
 ENLARGE = 2.0
-# A sure card's outline, grown by this much about its centre, explains the paper under it (its
-# outline is worked out from its index and may fall a little short of its edges).
-SURE_GROWN = 1.15
+# A reading's outline, grown by this much about its centre, covers its card's paper (its outline
+# is worked out from its index and may fall a little short of its edges): a sure card's explains
+# the paper, a doubtful one's (DOUBTFUL) is what is looked at again in frames of big cards.
+GROWN = 1.15
 # Leftover paper regions smaller than this (pixels) are chips' spots and glints; larger across
 # than LARGEST_REGION are heaps of big cards or a light table, not small cards.
 LEAST_PAPER = 150
@@ -127,7 +128,8 @@ DOUBTFUL = 0.3
 # --every-set against ENLARGE (2): shared decks ten 7,188 -> 7,189, dev 2,426 -> 2,428, drawn
 # studied 2,312 -> 2,313; everything else and the wrong reports the same. On the scenes of the
 # sets' misses alone (1,357 cards): 1.0 read 1,211, 1.25 1,218, 1.4 1,218, 1.5 1,220, 1.6
-# 1,219, 1.75 1,217, 2.0 1,216, 2.5 1,218; wrong 26 throughout.
+# 1,219, 1.75 1,217, 2.0 1,216, 2.5 1,218; wrong 26 throughout (the closer look then measured
+# widths with a card's aspect of 1.4, not assembly.py's 1.45).
 ENLARGE_BIG = 1.5
 
 
@@ -179,13 +181,11 @@ def closer_cuts(cards_mask: np.ndarray, sure: Sequence[CardSighting],
         if not doubtful:
             return []
         under = np.zeros_like(left)
-        for sighting in doubtful:
-            centre = sighting.corners.mean(axis=0)
-            cv2.fillPoly(under, [np.int32((sighting.corners - centre) * SURE_GROWN + centre)], 1)
+        for sighting in doubtful:  # (one by one: fillPoly leaves polygons' overlaps unfilled)
+            cv2.fillPoly(under, [_grown(sighting.corners)], 1)
         left &= under
     for sighting in sure:
-        centre = sighting.corners.mean(axis=0)
-        cv2.fillPoly(left, [np.int32((sighting.corners - centre) * SURE_GROWN + centre)], 0)
+        cv2.fillPoly(left, [_grown(sighting.corners)], 0)
     # 16-bit labels (outlines of 100 px or more cannot number 65,536 in a frame): over twice as
     # fast as 32-bit on a 1280 x 720 mask (1.7 against 4.3 ms a frame of the bench).
     _, labels, stats, _ = cv2.connectedComponentsWithStats(left, connectivity=8, ltype=cv2.CV_16U)
@@ -251,6 +251,12 @@ def look_closer(recognize: Callable[[np.ndarray], tuple[Sequence[CardSighting], 
             or not any(_lies_on(s.corners.mean(axis=0), a.corners) for a in added
                        if a.problem is None)]
     return kept + added
+
+
+def _grown(corners: np.ndarray) -> np.ndarray:
+    """An outline grown by GROWN about its centre, in whole pixels (for cv2.fillPoly)."""
+    centre = corners.mean(axis=0)
+    return np.int32((corners - centre) * GROWN + centre)
 
 
 def _small_cards(sure: Sequence[CardSighting]) -> bool:
