@@ -70,30 +70,43 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as work:
         root = Path(work)
-        for package in PACKAGES:
-            subprocess.run(["apt-get", "download", package], cwd=root, check=True)
-        for deb in root.glob("*.deb"):
-            subprocess.run(["dpkg", "-x", str(deb), str(root / "files")], check=True)
-        rsvg = root / "files" / "usr" / "bin" / "rsvg-convert"
-        share = root / "files" / "usr" / "share"
-        for design in KDE_DESIGNS:
-            svg = _unpacked(next((share / "carddecks" / f"svg-{design}").glob("*.svg*")),
-                            root / f"{design}.svg")
-            target = args.out / f"kde-{design}"
-            target.mkdir(parents=True, exist_ok=True)
-            for rank, rank_id in RANK_IDS.items():
-                for suit, suit_id in SUIT_IDS.items():
-                    card = render_card(rsvg, svg, f"{rank_id}_{suit_id}", root / "card.png")
-                    cv2.imwrite(str(target / f"{rank}{suit}.png"), card)
-            print(f"{target}: 52 cards", flush=True)
-        for design in GNOME_DESIGNS:
-            svg = _unpacked(share / "aisleriot" / "cards" / f"{design}.svgz",
-                            root / f"{design}.svg")
-            target = args.out / f"gnome-{design}"
-            target.mkdir(parents=True, exist_ok=True)
-            for name, card in render_grid(rsvg, svg, root / "grid.png").items():
-                cv2.imwrite(str(target / f"{name}.png"), card)
-            print(f"{target}: 52 cards", flush=True)
+        render_designs(unpacked_packages(PACKAGES, root), root, args.out, KDE_DESIGNS,
+                       GNOME_DESIGNS)
+
+
+def render_designs(files: Path, root: Path, out: Path, kde_designs: tuple[str, ...],
+                   gnome_designs: tuple[str, ...]) -> None:
+    """Render KDE's and GNOME's designs from the unpacked packages (unpacked_packages) into
+    a folder each under ``out``, working in ``root``."""
+    rsvg = files / "usr" / "bin" / "rsvg-convert"
+    share = files / "usr" / "share"
+    for design in kde_designs:
+        svg = _unpacked(next((share / "carddecks" / f"svg-{design}").glob("*.svg*")),
+                        root / f"{design}.svg")
+        save_deck(out / f"kde-{design}",
+                  {rank + suit: render_card(rsvg, svg, f"{rank_id}_{suit_id}", root / "card.png")
+                   for rank, rank_id in RANK_IDS.items() for suit, suit_id in SUIT_IDS.items()})
+    for design in gnome_designs:
+        svg = _unpacked(share / "aisleriot" / "cards" / f"{design}.svgz", root / f"{design}.svg")
+        save_deck(out / f"gnome-{design}", render_grid(rsvg, svg, root / "grid.png"))
+
+
+def save_deck(target: Path, cards: dict[str, np.ndarray]) -> None:
+    target.mkdir(parents=True, exist_ok=True)
+    for name, card in cards.items():
+        cv2.imwrite(str(target / f"{name}.png"), card)
+    print(f"{target}: {len(cards)} cards", flush=True)
+
+
+def unpacked_packages(packages: tuple[str, ...], root: Path) -> Path:
+    """Debian's packages fetched with `apt-get download` (no root needed) into ``root`` and
+    unpacked into one tree; its folder (root/files, the files' /)."""
+    for package in packages:
+        subprocess.run(["apt-get", "download", package], cwd=root, check=True,
+                       capture_output=True)
+    for deb in root.glob("*.deb"):
+        subprocess.run(["dpkg", "-x", str(deb), str(root / "files")], check=True)
+    return root / "files"
 
 
 def _unpacked(source: Path, svg: Path) -> Path:

@@ -36,6 +36,15 @@ fresh ones had been studied already; a fix found there is checked on the ten and
 
     trained 60000 150   held 61000 150   drawn 67000 150   drawn 68000 150   (--dev)
 
+All of these have steered choices for many sessions, the held-out shared designs and the drawn
+decks too. --outside FOLDER scores real designs that nothing was trained or tuned on
+(scripts/render_outside_decks.py renders four), each design in a group of its own from seed
+140000 (the k-th by name from 140000 + 1000 k), 150 scenes: report them, never tune on them.
+Session 52, the shipped readers: gnome-dondorf 1,129 of 1,137 (7 wrong), kde-penguins 975 of
+995 (0 wrong), npm-svg-cards 1,172 of 1,216 (8 wrong: its condensed serif 3 and 5 read as a J),
+kde-ancient-egyptians 1,130 of 1,243 (126 wrong: its bottom index is not turned half round, so
+a lone one reads 9 as 6 and a spade as a heart).
+
 "trained" and "held" are the shared decks (../shared/data/decks) the shipped reader was trained
 on or held out from (card_reader.json); "drawn" decks come from tableside/vision/drawn.py with
 seeds 500-511. Scene n of a group is draw_scene(random.Random(seed + n), decks).
@@ -57,6 +66,7 @@ and the photographs' the same with both. Compare figures measured with one versi
     .venv/bin/python scripts/score_drawn_scenes.py --dev --missed
     .venv/bin/python scripts/score_drawn_scenes.py --dev --why       # and what became of them
     .venv/bin/python scripts/score_drawn_scenes.py --every-set        # all six sets: ~13 min
+    .venv/bin/python scripts/score_drawn_scenes.py --outside /work/outside-decks   # ~1.5 min
 
 With several --bars every card the recogniser saw (sure or unsure, without a problem) is
 reported when its confidence reaches the bar: what a lower or higher CONFIDENT would give
@@ -127,6 +137,10 @@ STUDIED_GROUPS = (("held", 111000, 150), ("drawn", 117000, 150), ("drawn", 11800
 DEV_GROUPS = (("trained", 60000, 150), ("held", 61000, 150), ("drawn", 67000, 150),
               ("drawn", 68000, 150))
 DRAWN_DECK_SEEDS = range(500, 512)
+# --outside FOLDER: each design of the folder (scripts/render_outside_decks.py) in a group of
+# its own, the k-th (by name) from seed OUTSIDE_SEED + 1000 k.
+OUTSIDE_SEED = 140000
+OUTSIDE_SCENES = 150
 # The sets of groups, in the order --every-set scores them (a closing note's table).
 SETS = {"ten": GROUPS, "fresh": FRESH_GROUPS, "dev": DEV_GROUPS, "studied": STUDIED_GROUPS,
         "untouched": UNTOUCHED_GROUPS, "unseen": UNSEEN_GROUPS}
@@ -151,6 +165,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--every-set", action="store_true",
                         help="score every set of groups in turn (the ten, then --fresh, --dev, "
                              "--studied, --untouched, --unseen), each set's totals apart")
+    parser.add_argument("--outside", type=Path, metavar="FOLDER",
+                        help="score the designs in FOLDER, one group each, instead (with "
+                             "--every-set: after the six sets)")
     parser.add_argument("--bars", type=float, nargs="*", default=[CONFIDENT])
     parser.add_argument("--readers", type=Path, nargs="+", default=list(READER_PATHS),
                         help="the reader networks whose readings are averaged (the shipped)")
@@ -164,8 +181,11 @@ def main(argv: list[str] | None = None) -> int:
                              "(implies --missed)")
     parser.add_argument("--json", type=Path, help="write the figures here")
     args = parser.parse_args(argv)
+    outside = [] if args.outside is None else [("outside", _outside_groups(args.outside))]
     if args.every_set:
-        sets = list(SETS.items())
+        sets = list(SETS.items()) + outside
+    elif outside:
+        sets = outside
     else:
         name = ("untouched" if args.untouched else "unseen" if args.unseen
                 else "fresh" if args.fresh else "dev" if args.dev
@@ -184,32 +204,39 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def _score_groups(groups: list[tuple[str, int, int]], args: argparse.Namespace) -> list[dict]:
+def _outside_groups(folder: Path) -> list[tuple[str, int, int, str]]:
+    designs = sorted(path.name for path in folder.iterdir() if path.is_dir())
+    return [("outside", OUTSIDE_SEED + 1000 * k, OUTSIDE_SCENES, design)
+            for k, design in enumerate(designs)]
+
+
+def _score_groups(groups: list[tuple], args: argparse.Namespace) -> list[dict]:
     """Score the groups, printing each group's figures (and its missed cards, when asked) and
     the shared and the drawn decks' totals; the groups' figures."""
     meta = json.loads(MODEL_PATH.with_suffix(".json").read_text())
     totals: dict[str, list[list[int]]] = {}
     figures = []
-    for kind, seed, count in groups:
+    for kind, seed, count, *design in groups:
         count = min(count, args.scenes or count)
-        names = {"trained": meta["trained_on"], "held": meta["held_out"]}.get(kind, [])
+        names = {"trained": meta["trained_on"], "held": meta["held_out"]}.get(kind, design)
         started = time.perf_counter()
         with Pool(args.processes, initializer=_start,
-                  initargs=(args.decks, names, args.readers,
+                  initargs=(args.outside if design else args.decks, names, args.readers,
                             args.pip_reader, args.why)) as pool:
             rows = pool.starmap(_score, [(seed + n, args.bars, args.missed or args.why,
                                           args.why)
                                          for n in range(count)], chunksize=4)
         seconds = time.perf_counter() - started
-        kept = totals.setdefault("drawn" if kind == "drawn" else "shared",
+        kept = totals.setdefault(kind if kind in ("drawn", "outside") else "shared",
                                  [[0, 0, 0] for _ in args.bars])
         for b, bar in enumerate(args.bars):
             asked, read, wrong = (sum(row[0][b][k] for row in rows) for k in range(3))
             kept[b] = [kept[b][0] + asked, kept[b][1] + read, kept[b][2] + wrong]
             figures.append({"kind": kind, "seed": seed, "scenes": count, "bar": bar,
-                            "asked": asked, "read": read, "wrong": wrong})
+                            "asked": asked, "read": read, "wrong": wrong,
+                            **({"design": design[0]} if design else {})})
             print(f"{kind:7s} {seed:5d} bar {bar:.2f}: read {read}/{asked}, wrong {wrong}"
-                  f"  ({seconds:.0f} s)", flush=True)
+                  f"{f' ({design[0]})' if design else ''}  ({seconds:.0f} s)", flush=True)
         for n, row in enumerate(rows):
             for line in row[1]:
                 print(f"  scene {seed}+{n}: {line}")

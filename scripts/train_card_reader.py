@@ -82,6 +82,12 @@ more over the six sets (6 wrong reports fewer), and in the second's place 9 shar
 drawn more (1 wrong fewer), either way 6 of the 12 sets at 99.5 % or more, as now. Seeds alone
 move the shared and drawn figures by this much, so a swap needs to win by more than ~10 cards.
 
+With --fonts FOLDER the drawn decks are lettered with the fonts in FOLDER too, not only the
+machine's (scripts/fetch_training_fonts.py fetches about 270 upright faces from Debian's font
+packages; the development machine has only DejaVu's 21). Real designs nobody trained on
+(scripts/render_outside_decks.py, scored by score_drawn_scenes.py --outside) show why: a
+condensed serif 3 or 5 is read as a J.
+
 With --light the reader halves the patch right after its first convolution (build_reader), for
 a cheaper first reader; it is not shipped either. Trained with --scenes 5000 --epochs 8
 --seed 2020 --light --given-finder (the shipped finder; 18 min making examples, 40 min
@@ -178,6 +184,9 @@ def main() -> None:
     parser.add_argument("--extra-decks", type=Path, default=None,
                         help="a folder of more deck folders to train on (all of them), such "
                              "as scripts/render_training_decks.py makes")
+    parser.add_argument("--fonts", type=Path, default=None,
+                        help="a folder of more TrueType / OpenType fonts to letter drawn decks "
+                             "with (scripts/fetch_training_fonts.py)")
     parser.add_argument("--scenes", type=int, default=1600, help="training scenes")
     parser.add_argument("--validation-scenes", type=int, default=150)
     parser.add_argument("--epochs", type=int, default=14)
@@ -277,6 +286,8 @@ def main() -> None:
         **({"big_suit_share": args.big_suit_share} if args.big_suit_share else {}),
         **({"wide": True} if args.wide else {}),
         **({"light": True} if args.light else {}),
+        **({"more_fonts": len(usable_fonts(args.fonts)) - len(usable_fonts())}
+           if args.fonts else {}),
         "examples": len(data["train_labels"]),
         "seconds_making_examples": round(made - started),
         "seconds_training": round(trained - made),
@@ -298,7 +309,7 @@ def make_examples(args: argparse.Namespace, training_decks: list[Path]) -> dict[
             args.workers, initializer=_init_worker,
             initargs=(training_decks, not (args.finder_only or args.sifter_only),
                       args.given_finder, args.small_share, args.four_colour_share,
-                      args.big_suit_share, args.sifter_only)) as pool:
+                      args.big_suit_share, args.sifter_only, args.fonts)) as pool:
         for n, (validation, *arrays) in enumerate(
                 pool.imap_unordered(_scene_examples, jobs, chunksize=4)):
             parts[validation].append(list(arrays))
@@ -330,7 +341,8 @@ _WORKER: dict = {}
 
 def _init_worker(training_decks: list[Path], patches: bool, given_finder: Path | None,
                  small_share: float, four_colour_share: float,
-                 big_suit_share: float, sifting: bool = False) -> None:
+                 big_suit_share: float, sifting: bool = False,
+                 font_folder: Path | None = None) -> None:
     cv2.setNumThreads(1)
     # The sifter is judged on what the quick look keeps: its validation glances are sifted too.
     _WORKER["sift_validation"] = sifting
@@ -341,7 +353,7 @@ def _init_worker(training_decks: list[Path], patches: bool, given_finder: Path |
     _WORKER["finder"] = (IndexReader([MODEL_PATH], given_finder, sifter_path=None)
                          if given_finder else None)
     _WORKER["decks"] = [load_deck(folder) for folder in training_decks]
-    _WORKER["fonts"] = usable_fonts()
+    _WORKER["fonts"] = usable_fonts(font_folder)
     _WORKER["suit_fonts"] = [f for f in _WORKER["fonts"] if has_suits(f)]
 
 
@@ -429,13 +441,16 @@ def inside_quad(points: np.ndarray, quad: np.ndarray, grow: float) -> np.ndarray
 # --- drawn decks with system fonts -----------------------------------------------------------
 
 
-def usable_fonts() -> list[str]:
+def usable_fonts(folder: Path | None = None) -> list[str]:
+    """The machine's fonts fit to letter a deck, and those in ``folder`` (--fonts)."""
+    fonts = [str(path) for path in sorted(folder.glob("*"))
+             if path.suffix.lower() in (".ttf", ".otf")
+             and not any(word in path.name.lower() for word in UNFIT_FONTS)] if folder else []
     try:
         listing = subprocess.run(["fc-list", ":", "file", "family", "style"], check=True,
                                  capture_output=True, text=True).stdout
     except (OSError, subprocess.CalledProcessError):
-        return []
-    fonts = []
+        return fonts
     for line in listing.splitlines():
         path = line.split(":", 1)[0]
         if not path.endswith((".ttf", ".otf", ".t1", ".pfb")):

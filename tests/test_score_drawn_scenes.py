@@ -88,6 +88,24 @@ def test_every_set_scores_each_set_with_totals_of_its_own(tmp_path):
     assert run.stdout.count("shared  bar") == 2 and "drawn   bar" not in run.stdout
 
 
+def test_outside_scores_each_design_of_a_folder_in_a_group_of_its_own(tmp_path):
+    # Two shared designs stand in for the rendered outside ones (render_outside_decks.py).
+    decks = SCRIPT.parents[2] / "shared" / "data" / "decks"
+    for name in ("kde-standard", "gnome-tango"):
+        shutil.copytree(decks / name, tmp_path / "outside" / name)
+    out = tmp_path / "figures.json"
+    run = subprocess.run([sys.executable, str(SCRIPT), "--outside", str(tmp_path / "outside"),
+                          "--scenes", "2", "--processes", "1", "--json", str(out)],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    figures = json.loads(out.read_text())
+    assert [(f["kind"], f["seed"], f["design"]) for f in figures] == [
+        ("outside", 140000, "gnome-tango"), ("outside", 141000, "kde-standard")]
+    assert all(f["asked"] > 5 for f in figures)
+    assert "(gnome-tango)" in run.stdout and "(kde-standard)" in run.stdout
+    assert "outside bar" in run.stdout and "shared  bar" not in run.stdout
+
+
 def test_a_copy_of_the_package_first_on_the_path_is_the_one_scored(tmp_path):
     # A change is scored from a copy of the package put first on PYTHONPATH; the script (through
     # train_card_reader, which it imports) must not put the checkout before it.
