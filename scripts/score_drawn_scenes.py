@@ -212,7 +212,7 @@ def _outside_groups(folder: Path) -> list[tuple[str, int, int, str]]:
 
 def _score_groups(groups: list[tuple], args: argparse.Namespace) -> list[dict]:
     """Score the groups, printing each group's figures (and its missed cards, when asked) and
-    the shared and the drawn decks' totals; the groups' figures."""
+    the shared, the drawn and the outside decks' totals; the groups' figures."""
     meta = json.loads(MODEL_PATH.with_suffix(".json").read_text())
     totals: dict[str, list[list[int]]] = {}
     figures = []
