@@ -25,8 +25,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-import numpy as np
 from render_training_decks import unpacked_packages
+from train_card_reader import draws_all
 
 PACKAGES = (
     "fonts-urw-base35", "fonts-liberation2", "fonts-freefont-ttf", "fonts-linuxlibertine",
@@ -69,26 +69,11 @@ def main() -> None:
                     or LEFT_OUT.search(path.name)
                     or (path.name.startswith("Noto") and not NOTO_LATIN.match(path.name))):
                 continue
-            if has_glyphs(path):
+            if draws_all(str(path), GLYPHS):
                 chosen[path.name] = path
         for name, path in chosen.items():
             shutil.copy(path, args.out / name)
     print(f"{args.out}: {len(chosen)} fonts")
-
-
-def has_glyphs(path: Path) -> bool:
-    """Whether the font draws every one of GLYPHS, each its own shape (not the missing box)."""
-    from PIL import ImageFont
-
-    try:
-        font = ImageFont.truetype(str(path), 60)
-        missing = np.array(font.getmask("\uffff"))
-        masks = [np.array(font.getmask(char)) for char in GLYPHS]
-    except Exception:  # a font Pillow cannot read
-        return False
-    return (all(m.size and not (m.shape == missing.shape and np.array_equal(m, missing))
-                for m in masks)
-            and len({m.tobytes() for m in masks}) == len(GLYPHS))
 
 
 if __name__ == "__main__":

@@ -486,16 +486,22 @@ def ttf_painter(path: str, stroke: float):
 
 def has_suits(path: str) -> bool:
     """True if the font draws the four suit symbols (not its "missing glyph" box)."""
+    return draws_all(path, "".join(SUIT_TEXT.values()))
+
+
+def draws_all(path: str, characters: str) -> bool:
+    """True if the font draws each of ``characters`` as a shape of its own (not its "missing
+    glyph" box)."""
     try:
         from PIL import ImageFont
 
         font = ImageFont.truetype(path, 60)
         missing = np.array(font.getmask("\uffff"))
-        masks = [np.array(font.getmask(char)) for char in SUIT_TEXT.values()]
+        masks = [np.array(font.getmask(char)) for char in characters]
     except Exception:  # a font Pillow cannot read
         return False
     return all(m.size and (m.shape != missing.shape or not np.array_equal(m, missing))
-               for m in masks) and len({m.tobytes() for m in masks}) == 4
+               for m in masks) and len({m.tobytes() for m in masks}) == len(characters)
 
 
 def font_suits(path: str) -> dict[str, np.ndarray]:
