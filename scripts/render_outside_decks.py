@@ -17,8 +17,9 @@ score_drawn_scenes.py --outside FOLDER): never train on them, never tune on thei
 Left out: GNOME's tango_nuevo (the suit beside the rank: tableside/vision/decks.py finds no
 index to score), bellot (svg-cards' art again) and KDE's dondorf (GNOME's again).
 
-Downloads the packages with `apt-get download` and `npm pack` (no root needed) and renders as
-scripts/render_training_decks.py does, 250 px wide, named like the shared decks:
+Downloads scripts/render_training_decks.py's packages with `apt-get download` and svg-cards
+with `npm pack` (no root needed) and renders as that script does, 250 px wide, named like the
+shared decks:
 
     .venv/bin/python scripts/render_outside_decks.py /work/outside-decks
     .venv/bin/python scripts/score_drawn_scenes.py --outside /work/outside-decks
@@ -34,6 +35,7 @@ import tempfile
 from pathlib import Path
 
 from render_training_decks import (
+    PACKAGES,
     RANK_IDS,
     SUIT_IDS,
     render_card,
@@ -42,7 +44,6 @@ from render_training_decks import (
     unpacked_packages,
 )
 
-PACKAGES = ("kdegames-card-data-kf5", "gnome-cards-data", "librsvg2-bin")
 SVG_CARDS = "svg-cards@4.0.2"
 KDE_DESIGNS = ("penguins", "ancient-egyptians")
 GNOME_DESIGNS = ("dondorf",)
