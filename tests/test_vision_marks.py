@@ -124,6 +124,28 @@ def test_a_rank_in_a_scrap_of_paper_too_small_for_a_card_is_a_mark():
     assert [(round(x), round(y)) for x, y in strokes] == [(408, 108)]
 
 
+def test_a_rank_touching_the_rim_of_the_card_over_it_is_a_mark_of_its_own():
+    # A card (columns 200-400, rows 150-290) under another whose corner covers its top right
+    # (from column 302, down to row 248) and whose printed rim, 2 px wide, runs down its edge
+    # (columns 300-301). The under card's paper is an L whose convex outline takes in the rim,
+    # and its rank's stroke touches the rim: the rim between the two cards' paper is no ink,
+    # so the stroke is a mark of its own rather than one with the rim.
+    generator = np.random.default_rng(7)
+    image = np.full((400, 600, 3), 70, np.float32)
+    image[150:290, 200:400] = 235
+    image[100:248, 300:302] = 25  # the top card's rim, down its left side...
+    image[246:248, 300:460] = 25  # ...and along its bottom
+    image[100:246, 302:460] = 235  # the top card's paper
+    image[200:214, 292:300] = 30  # the rank's stroke (8 x 14 px), against the rim
+    image += generator.normal(0, 4, image.shape)
+    marks = find_marks(np.clip(cv2.GaussianBlur(image, (0, 0), 1.0), 0, 255).astype(np.uint8))
+    first = marks.passes[0]
+    stroke = first.marks_at(np.array([[295.0, 207.0]]))[0]
+    assert stroke >= 0
+    width, height = first.boxes[stroke][2:]
+    assert width <= 14 and height <= 18  # (not 105 x 95: the rim's two sides)
+
+
 def test_white_balance_scales_each_channel_rounded_and_saturated():
     frame = np.random.default_rng(5).integers(0, 256, (37, 53, 3), dtype=np.uint8)
     gains = (1.0, 1.37, 2.61)  # the red gain pushes bright pixels past 255

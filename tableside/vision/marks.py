@@ -147,6 +147,22 @@ SCRAP_AREA = 20
 # rectangle's sides are in a card's proportions.
 RECTANGLE_FILL = 0.93
 CARD_ASPECTS = (1.25, 1.7)
+# Ink between two paper regions that come within SEAM pixels of it from either side is no mark:
+# it is the line parting them, a card's printed rim or the shadowed edge of the card lying over
+# the other, which a convex outline takes in where the paper under it is no rectangle (a fan's
+# under card) and which joins every index touching it into one long mark (KDE's penguins
+# deck, whose cards have a dark rim: a fan's 3, 5 and 10 ran into the rim of the card over
+# them). It takes the middle of such a line (up to about twice SEAM wide), which parts the
+# index from the rest of it. scripts/score_drawn_scenes.py, outside designs at study seeds
+# 130000 + 1000 k (scripts/render_outside_decks.py; dondorf, penguins, svg-cards), read at
+# SEAM 0 (none) / 2 / 3 / 4 / 6: 3,222 / 3,234 / 3,232 / 3,240 / 3,232 of 3,305 (wrong 17 / 17
+# / 18 / 16 / 13); with the line's whole width cut (the middle grown by SEAM) 3,217 at 4, and
+# with the middle grown by 1 px 3,233 at 4 and 3,237 at 3. At 4 on the reported outside groups
+# (--outside): 4,406 -> 4,420 of 4,591 (svg-cards 1,172 -> 1,185, penguins 975 -> 977,
+# dondorf 1,129 -> 1,128), wrong 141 as before; the six sets of --every-set read the same cards
+# but one of the ten's shared decks (7,189 -> 7,188), with one wrong fewer (untouched).
+SEAM = 4
+_SEAM_SQUARE = cv2.getStructuringElement(cv2.MORPH_RECT, (2 * SEAM + 1,) * 2)
 
 
 @dataclass(frozen=True)
@@ -340,6 +356,8 @@ def find_marks(frame: np.ndarray) -> Marks:
                     near_cards, card_outlines(scraps, near_shape, (left, top))[0])
                 cards = np.zeros(darkness.shape, np.uint8)
                 cards[near] = near_cards
+                on_paper = cv2.subtract(on_paper, seams(contours, near_shape, (left, top)),
+                                        dst=on_paper)
                 box = InkBox.around(on_paper, outlines + tuple(
                     contour.reshape(-1, 2) for contour in scraps), (left, top), darkness.shape)
                 # The ink box's rows and columns in the part near paper; None where it does
@@ -890,6 +908,27 @@ def paper_contours(paper: np.ndarray, corner: tuple[int, int] = (0, 0)
         elif area >= SCRAP_AREA:
             scraps.append(contour)
     return cards, scraps
+
+
+def seams(contours: list[np.ndarray], shape: tuple[int, ...], corner: tuple[int, int] = (0, 0)
+          ) -> np.ndarray:
+    """A mask of the pixels that two paper regions (their contours, in frame pixels) both come
+    within SEAM of (see SEAM), over the part of the frame of ``shape`` from ``corner`` (column,
+    row)."""
+    seam = np.zeros(shape[:2], np.uint8)
+    if len(contours) < 2:
+        return seam
+    # Each region numbered twice, n and its complement 65535 - n: a square's greatest number
+    # and greatest complement are one region's (they sum to 65535) unless it meets two.
+    numbers = np.zeros(shape[:2], np.uint16)
+    complements = np.zeros(shape[:2], np.uint16)
+    shift = (-corner[0], -corner[1])
+    for number, contour in enumerate(contours, start=1):
+        cv2.drawContours(numbers, [contour], -1, number, cv2.FILLED, offset=shift)
+        cv2.drawContours(complements, [contour], -1, 65535 - number, cv2.FILLED, offset=shift)
+    greatest = cv2.dilate(numbers, _SEAM_SQUARE, dst=numbers)
+    complement = cv2.dilate(complements, _SEAM_SQUARE, dst=complements)
+    return cv2.compare(complement, cv2.bitwise_not(greatest, dst=greatest), cv2.CMP_GT, dst=seam)
 
 
 def card_outlines(contours: list[np.ndarray], shape: tuple[int, ...],
