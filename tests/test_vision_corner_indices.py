@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 
 from tableside.cards import Card
+from tableside.vision import marks as marks_module
 from tableside.vision.candidates import Candidates, find_candidates
 from tableside.vision.corner_indices import (
     PaperCorner,
@@ -157,10 +158,15 @@ def test_the_deck_index_place_is_learnt_from_an_index_read_beside_a_corner():
     assert learned_place(corners, np.float32([[180, 140]]), np.float32([[180, 150]])) is None
 
 
-def test_a_court_card_whose_index_no_mark_shows_is_read_at_its_corner():
+def test_a_court_card_whose_index_no_mark_shows_is_read_at_its_corner(monkeypatch):
     # gnome-anglo's queen of clubs, 132 px wide, lying under another card: its "Q" touches
     # the frame of its picture in every pass of marks, so no candidate reads it, and its paper
     # runs into the other card's, so it is no whole card. Its top-left corner sticks out.
+    # (Since session 53 the line between two papers is no ink (marks.SEAM), which parts this
+    # Q from what it touched and reads it at once: the seams are left out here so that the
+    # corner is what reads it.)
+    monkeypatch.setattr(marks_module, "seams", lambda contours, shape, corner=(0, 0):
+                        np.zeros(shape[:2], np.uint8))
     training = json.loads(MODEL_PATH.with_suffix(".json").read_text())
     if not DECKS.is_dir():
         pytest.fail(f"the shared decks are missing: expected {DECKS}")
