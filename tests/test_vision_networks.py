@@ -47,11 +47,16 @@ def test_both_runners_give_the_same_outputs_on_a_frames_patches(scene, path):
         # The readers' 8-bit convolutions (scripts/quantize_readers.py): the two runners
         # round an odd value the other way when they scale sums back to 8 bits, which moves a
         # few patches' outputs by a few hundredths (on 1,000 patches: 1-2.5 % of them by more
-        # than 0.001, the most 0.12). How far differs between machines, most likely by their
-        # CPU's 8-bit kernels: on session 53's (AMD EPYC, AVX2, no AVX-512), with the
-        # opencv-python build earlier sessions passed with, and onnxruntime 1.31 or 1.32, numpy
-        # 2.3 or 2.4 alike, the third reader's outputs differed by more than 0.001 on 93 % of
-        # this frame's 300 patches, by 0.35 at most; the others' on 1-2.5 %, by 0.05 at most.
+        # than 0.001, the most 0.12). How far differs between machines: on session 53's (AMD
+        # EPYC, AVX2 without VNNI), with onnxruntime 1.31 or 1.32 and numpy 2.3 or 2.4 alike,
+        # the third reader's outputs differed by more than 0.001 on 93 % of this frame's 300
+        # patches, by 0.35 at most (the others' on 1-2.5 %, by 0.05 at most), and onnxruntime's
+        # lay the farther from the float reader it was quantized from (its largest difference a
+        # patch 0.170 on average, cv2.dnn's 0.137): most likely the overflow of 8-bit products
+        # that onnxruntime's quantization notes warn of on x86 CPUs without VNNI (their remedy,
+        # 7-bit weights, reduce_range, made all four readers' logits move 0.085-0.112 on average
+        # from the float ones against 0.063-0.076 without; not taken: the notes name the
+        # overflow for x86 without VNNI only, not for the ARM CPUs of a Pi).
         # What must hold on every CPU: each patch read as the same card by both, and nowhere
         # far apart.
         assert (fast.argmax(axis=1) == plain.argmax(axis=1)).all()
