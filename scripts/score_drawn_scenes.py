@@ -45,7 +45,8 @@ Session 52, the shipped readers: gnome-dondorf 1,129 of 1,137 (7 wrong), kde-pen
 kde-ancient-egyptians 1,130 of 1,243 (126 wrong: its bottom index is not turned half round, so
 a lone one reads 9 as 6 and a spade as a heart). Session 53, the line between two papers no ink
 (marks.SEAM): dondorf 1,128 (8 wrong), penguins 977 (0), svg-cards 1,185 (7), egyptians the
-same. To study misses, draw other scenes of these designs (session 53 used 130000 + 1000 k).
+same. To study misses, draw other scenes of these designs: --outside-seed 130000 (session 53's),
+with --groups to pick designs by their groups' seeds (130000 + 1000 k, k by name).
 
 "trained" and "held" are the shared decks (../shared/data/decks) the shipped reader was trained
 on or held out from (card_reader.json); "drawn" decks come from tableside/vision/drawn.py with
@@ -170,6 +171,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--outside", type=Path, metavar="FOLDER",
                         help="score the designs in FOLDER, one group each, instead (with "
                              "--every-set: after the six sets)")
+    parser.add_argument("--outside-seed", type=int, default=OUTSIDE_SEED, metavar="SEED",
+                        help="draw --outside's groups from this seed (the k-th design's from "
+                             "SEED + 1000 k): other scenes than the reported ones, to study "
+                             f"misses on (default {OUTSIDE_SEED}, the reported groups)")
     parser.add_argument("--bars", type=float, nargs="*", default=[CONFIDENT])
     parser.add_argument("--readers", type=Path, nargs="+", default=list(READER_PATHS),
                         help="the reader networks whose readings are averaged (the shipped)")
@@ -183,7 +188,8 @@ def main(argv: list[str] | None = None) -> int:
                              "(implies --missed)")
     parser.add_argument("--json", type=Path, help="write the figures here")
     args = parser.parse_args(argv)
-    outside = [] if args.outside is None else [("outside", _outside_groups(args.outside))]
+    outside = [] if args.outside is None else [
+        ("outside", _outside_groups(args.outside, args.outside_seed))]
     if args.every_set:
         sets = list(SETS.items()) + outside
     elif outside:
@@ -206,9 +212,9 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def _outside_groups(folder: Path) -> list[tuple[str, int, int, str]]:
+def _outside_groups(folder: Path, seed: int = OUTSIDE_SEED) -> list[tuple[str, int, int, str]]:
     designs = sorted(path.name for path in folder.iterdir() if path.is_dir())
-    return [("outside", OUTSIDE_SEED + 1000 * k, OUTSIDE_SCENES, design)
+    return [("outside", seed + 1000 * k, OUTSIDE_SCENES, design)
             for k, design in enumerate(designs)]
 
 

@@ -104,6 +104,15 @@ def test_outside_scores_each_design_of_a_folder_in_a_group_of_its_own(tmp_path):
     assert all(f["asked"] > 5 for f in figures)
     assert "(gnome-tango)" in run.stdout and "(kde-standard)" in run.stdout
     assert "outside bar" in run.stdout and "shared  bar" not in run.stdout
+    # Misses are studied on other scenes of the same designs: --outside-seed draws them, and
+    # --groups picks a design by its group's seed.
+    run = subprocess.run([sys.executable, str(SCRIPT), "--outside", str(tmp_path / "outside"),
+                          "--outside-seed", "130000", "--groups", "131000", "--scenes", "1",
+                          "--processes", "1", "--json", str(out)],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert [(f["seed"], f["design"]) for f in json.loads(out.read_text())] == [
+        (131000, "kde-standard")]
 
 
 def test_a_copy_of_the_package_first_on_the_path_is_the_one_scored(tmp_path):
