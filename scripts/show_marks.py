@@ -25,6 +25,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+from score_drawn_scenes import DECKS, DRAWN_DECK_SEEDS
 
 from tableside.vision.corner_indices import paper_corner_array
 from tableside.vision.decks import load_deck
@@ -33,8 +34,6 @@ from tableside.vision.marks import find_marks
 from tableside.vision.reader import MODEL_PATH
 from tableside.vision.scenes import draw_scene
 
-DECKS = Path(__file__).resolve().parents[2] / "shared" / "data" / "decks"
-DRAWN_DECK_SEEDS = range(500, 512)  # as scripts/score_drawn_scenes.py's
 MARGIN = 20  # pixels around the card
 
 
