@@ -70,6 +70,8 @@ and the photographs' the same with both. Compare figures measured with one versi
     .venv/bin/python scripts/score_drawn_scenes.py --dev --why       # and what became of them
     .venv/bin/python scripts/score_drawn_scenes.py --every-set        # all six sets: ~13 min
     .venv/bin/python scripts/score_drawn_scenes.py --outside /work/outside-decks   # ~1.5 min
+    .venv/bin/python scripts/score_drawn_scenes.py --outside /work/outside-decks \
+        --outside-seed 130000 --groups 132000 --why     # study one design's misses
 
 With several --bars every card the recogniser saw (sure or unsure, without a problem) is
 reported when its confidence reaches the bar: what a lower or higher CONFIDENT would give
