@@ -108,6 +108,19 @@ second's 30.9 -> 36.8 a frame of the bench's) and a frame gained nothing (script
 +0.43 ms); at SCREENED 0.95, which screens as many, -1.3 ms a frame (median, 4 passes). But
 scripts/score_drawn_scenes.py read the ten groups' shared decks 7,185 -> 7,179 of 7,216 with
 2 -> 5 wrong reports, and the drawn decks 2,264 -> 2,262 of 2,275 (wrong 4 -> 3).
+
+With --lean-wide the reader has the wide one's layers and weights but halves the patch right
+after its first convolution, not after its last (build_reader): a third of the multiply-adds.
+It is the way towards the speed goal on a CPU without AVX-512 (session 54's, an AMD EPYC with
+AVX2 alone, where tableside bench vision takes 74 ms a frame): there the three wide 8-bit
+readers cost 274-300 us a patch (scripts/vision_stages.py), some 15 ms of a frame, while a
+lean wide reader in float costs 117 us (ONNX Runtime, one thread, batches of 30, against the
+8-bit second's 236 and first's 115 in the same run). Reading all four readers' patches with
+the first two alone saved only 7.4 ms a frame (scripts/ab_vision.py, median; mean 9.9), so
+every reader needs to be cheaper, not fewer readers. Session 54 trained one with --fonts
+--scenes 7000 --epochs 6 --seed 260000 --lean-wide --small-share 0.3 --four-colour-share 0.2
+--big-suit-share 0.2 --given-finder (21 min making 961,176 examples, about 15 min an epoch on
+2 cores: the examples' handling, not the convolutions, is most of an epoch).
 """
 
 from __future__ import annotations
@@ -224,6 +237,10 @@ def main() -> None:
                        help="a reader that halves the patch after its first convolution "
                             "(three convolutions, about 3.2 of the 5.6 million "
                             "multiply-adds a patch)")
+    shape.add_argument("--lean-wide", action="store_true",
+                       help="the wide reader's layers, the patch halved right after the "
+                            "first convolution and not after the last (about 4.8 of the "
+                            "15.4 million multiply-adds a patch)")
     parser.add_argument("--small-share", type=float, default=0.0,
                         help="share of the scenes whose cards are all small (54-95 px wide)")
     parser.add_argument("--four-colour-share", type=float, default=0.0,
@@ -294,6 +311,7 @@ def main() -> None:
         **({"big_suit_share": args.big_suit_share} if args.big_suit_share else {}),
         **({"wide": True} if args.wide else {}),
         **({"light": True} if args.light else {}),
+        **({"lean_wide": True} if args.lean_wide else {}),
         **({"more_fonts": len(usable_fonts(args.fonts)) - len(usable_fonts())}
            if args.fonts else {}),
         "examples": len(data["train_labels"]),
@@ -612,13 +630,26 @@ def build_sifter():
         nn.Flatten(), nn.Linear(48 * (GLANCE // 4) ** 2, 64), nn.ReLU(), nn.Linear(64, 1))
 
 
-def build_reader(wide: bool = False, light: bool = False):
+def build_reader(wide: bool = False, light: bool = False, lean_wide: bool = False):
     """The closer look: about 160,000 weights (627,000 when ``wide``: twice the channels after
     the first layer, twice the hidden units, at twice the cost a patch); 14 rank logits (13
     and none), 4 suit logits. ``light`` halves the patch right after the first convolution and
     has one convolution fewer: the full-size 16 -> 16 convolution was a third of the first
-    reader's time."""
+    reader's time. ``lean_wide`` has the wide reader's layers and weights, but halves the
+    patch right after the first convolution instead of after the last: each later convolution
+    works on a quarter of the pixels (a third of the multiply-adds; 4 x 4 x 128 reach the
+    dense layer, as 4 x 4 x 128 do the wide one's)."""
     import torch.nn as nn
+
+    if lean_wide:
+        return nn.Sequential(
+            nn.Conv2d(CHANNELS, 16, 3, padding=1), nn.BatchNorm2d(16), nn.ReLU(),
+            nn.MaxPool2d(2),
+            nn.Conv2d(16, 32, 3, padding=1), nn.BatchNorm2d(32), nn.ReLU(), nn.MaxPool2d(2),
+            nn.Conv2d(32, 64, 3, padding=1), nn.BatchNorm2d(64), nn.ReLU(), nn.MaxPool2d(2),
+            nn.Conv2d(64, 128, 3, padding=1), nn.BatchNorm2d(128), nn.ReLU(),
+            nn.Flatten(), nn.Dropout(0.2), nn.Linear(128 * (PATCH // 8) ** 2, 256),
+            nn.ReLU(), nn.Linear(256, 18))
 
     if light:
         return nn.Sequential(
@@ -793,7 +824,7 @@ def train(args: argparse.Namespace, data: dict[str, np.ndarray]) -> dict:
     sub_labels = labels[torch.from_numpy(passed)]
     ranks = torch.where(sub_labels == NO_INDEX, torch.tensor(13), sub_labels // 4)
     suits = torch.where(sub_labels == NO_INDEX, torch.tensor(-100), sub_labels % 4)
-    reader = build_reader(args.wide, args.light)
+    reader = build_reader(args.wide, args.light, args.lean_wide)
     if args.start_from:
         load_folded(reader, args.start_from)
     fit(reader, subset, lambda out, rows: functional.cross_entropy(out[:, :14], ranks[rows])
