@@ -120,7 +120,12 @@ the first two alone saved only 7.4 ms a frame (scripts/ab_vision.py, median; mea
 every reader needs to be cheaper, not fewer readers. Session 54 trained one with --fonts
 --scenes 7000 --epochs 6 --seed 260000 --lean-wide --small-share 0.3 --four-colour-share 0.2
 --big-suit-share 0.2 --given-finder (21 min making 961,176 examples, about 15 min an epoch on
-2 cores: the examples' handling, not the convolutions, is most of an epoch).
+2 cores: the examples' handling, not the convolutions, is most of an epoch; validation read
+0.894, wrong 0.0077 at 0.9). In float in the second's place it is not shipped: scripts/ab_vision.py
+-3.5 ms a frame (median; mean -4.5), but scripts/score_drawn_scenes.py --every-set read 16 shared
+and 7 drawn cards fewer over the six sets (the ten's shared 7,188 -> 7,180 of 7,216, the unseen's
+2,248 -> 2,243 of 2,256) with wrong reports 9 -> 15 and 15 -> 16, and --outside 4,420 -> 4,419 of
+4,591 with 141 -> 144 wrong (svg-cards' condensed 3 and 5 no better read with the fonts).
 """
 
 from __future__ import annotations
