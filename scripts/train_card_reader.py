@@ -646,24 +646,20 @@ def build_reader(wide: bool = False, light: bool = False, lean_wide: bool = Fals
     dense layer, as 4 x 4 x 128 do the wide one's)."""
     import torch.nn as nn
 
-    if lean_wide:
-        return nn.Sequential(
-            nn.Conv2d(CHANNELS, 16, 3, padding=1), nn.BatchNorm2d(16), nn.ReLU(),
-            nn.MaxPool2d(2),
-            nn.Conv2d(16, 32, 3, padding=1), nn.BatchNorm2d(32), nn.ReLU(), nn.MaxPool2d(2),
-            nn.Conv2d(32, 64, 3, padding=1), nn.BatchNorm2d(64), nn.ReLU(), nn.MaxPool2d(2),
-            nn.Conv2d(64, 128, 3, padding=1), nn.BatchNorm2d(128), nn.ReLU(),
-            nn.Flatten(), nn.Dropout(0.2), nn.Linear(128 * (PATCH // 8) ** 2, 256),
-            nn.ReLU(), nn.Linear(256, 18))
+    def convolution(into: int, out: int) -> list:
+        return [nn.Conv2d(into, out, 3, padding=1), nn.BatchNorm2d(out), nn.ReLU()]
 
-    if light:
-        return nn.Sequential(
-            nn.Conv2d(CHANNELS, 16, 3, padding=1), nn.BatchNorm2d(16), nn.ReLU(),
-            nn.MaxPool2d(2),
-            nn.Conv2d(16, 32, 3, padding=1), nn.BatchNorm2d(32), nn.ReLU(), nn.MaxPool2d(2),
-            nn.Conv2d(32, 64, 3, padding=1), nn.BatchNorm2d(64), nn.ReLU(), nn.MaxPool2d(2),
-            nn.Flatten(), nn.Dropout(0.2), nn.Linear(64 * (PATCH // 8) ** 2, 128),
-            nn.ReLU(), nn.Linear(128, 18))
+    if light or lean_wide:
+        layers = [*convolution(CHANNELS, 16), nn.MaxPool2d(2), *convolution(16, 32),
+                  nn.MaxPool2d(2), *convolution(32, 64), nn.MaxPool2d(2)]
+        channels, hidden = 64, 128
+        if lean_wide:
+            layers += convolution(64, 128)
+            channels, hidden = 128, 256
+        return nn.Sequential(*layers, nn.Flatten(), nn.Dropout(0.2),
+                             nn.Linear(channels * (PATCH // 8) ** 2, hidden), nn.ReLU(),
+                             nn.Linear(hidden, 18))
+
     first, second, third, fourth, hidden = (16, 32, 64, 128, 256) if wide else \
         (16, 16, 32, 64, 128)
     return nn.Sequential(
