@@ -110,22 +110,23 @@ scripts/score_drawn_scenes.py read the ten groups' shared decks 7,185 -> 7,179 o
 2 -> 5 wrong reports, and the drawn decks 2,264 -> 2,262 of 2,275 (wrong 4 -> 3).
 
 With --lean-wide the reader has the wide one's layers and weights but halves the patch right
-after its first convolution, not after its last (build_reader): a third of the multiply-adds.
-It is the way towards the speed goal on a CPU without AVX-512 (session 54's, an AMD EPYC with
-AVX2 alone, where tableside bench vision takes 74 ms a frame): there the three wide 8-bit
-readers cost 274-300 us a patch (scripts/vision_stages.py), some 15 ms of a frame, while a
-lean wide reader in float costs 117 us (ONNX Runtime, one thread, batches of 30, against the
-8-bit second's 236 and first's 115 in the same run). Reading all four readers' patches with
-the first two alone saved only 7.4 ms a frame (scripts/ab_vision.py, median; mean 9.9), so
-every reader needs to be cheaper, not fewer readers. Session 54 trained one with --fonts
---scenes 7000 --epochs 6 --seed 260000 --lean-wide --small-share 0.3 --four-colour-share 0.2
---big-suit-share 0.2 --given-finder (21 min making 961,176 examples, about 15 min an epoch on
-2 cores: the examples' handling, not the convolutions, is most of an epoch; validation read
-0.894, wrong 0.0077 at 0.9). In float in the second's place it is not shipped: scripts/ab_vision.py
--3.5 ms a frame (median; mean -4.5), but scripts/score_drawn_scenes.py --every-set read 16 shared
-and 7 drawn cards fewer over the six sets (the ten's shared 7,188 -> 7,180 of 7,216, the unseen's
-2,248 -> 2,243 of 2,256) with wrong reports 9 -> 15 and 15 -> 16, and --outside 4,420 -> 4,419 of
-4,591 with 141 -> 144 wrong (svg-cards' condensed 3 and 5 no better read with the fonts).
+after its first convolution, not after its last (build_reader): a third of the multiply-adds. It
+was tried as a way towards the speed goal on a CPU without AVX-512 (session 54's, an AMD EPYC
+with AVX2 alone, where tableside bench vision takes 74 ms a frame): there the three wide 8-bit
+readers cost 274-300 us a patch (scripts/vision_stages.py), some 15 ms of a frame, while a lean
+wide reader in float costs 117 us (ONNX Runtime, one thread, batches of 30, against the 8-bit
+second's 236 and first's 115 in the same run). Reading all four readers' patches with the first
+two alone saved only 7.4 ms a frame (scripts/ab_vision.py, median; mean 9.9), so every reader
+needs to be cheaper, not fewer readers. Session 54 trained one with --fonts --scenes 7000
+--epochs 6 --seed 260000 --lean-wide --small-share 0.3 --four-colour-share 0.2 --big-suit-share
+0.2 --given-finder (21 min making 961,176 examples, 69 min training, 10-15 min an epoch on 2
+cores: 0.72 ms an example an epoch against the wide second's 0.90, so a third of the
+multiply-adds did not train proportionally faster; validation read 0.894, wrong 0.0077 at 0.9).
+In float in the second's place it is not shipped: scripts/ab_vision.py -3.5 ms a frame (median;
+mean -4.5), but scripts/score_drawn_scenes.py --every-set read 16 shared and 7 drawn cards fewer
+over the six sets (the ten's shared 7,188 -> 7,180 of 7,216, the unseen's 2,248 -> 2,243 of
+2,256) with wrong reports 9 -> 15 and 15 -> 16, and --outside 4,420 -> 4,419 of 4,591 with 141
+-> 144 wrong (svg-cards' condensed 3 and 5 no better read with the fonts).
 """
 
 from __future__ import annotations
