@@ -371,6 +371,25 @@ def test_corners_of_one_whole_card_naming_two_cards_are_a_conflict():
     assert sightings[0].problem == "conflict"
 
 
+def whole_card_and_a_far_corner(near: float, far: float) -> list[tuple[str, str | None]]:
+    """A whole 3c read at ``near`` from its top-left index, and its bottom-right index (turned
+    half round) read at ``far`` as a Jc from a view too small to fit the card (an unseen font's
+    3: npm-svg-cards, scene 143000+10), so not joined to it."""
+    outline = rectangle(100, 100, 240, 310)
+    probabilities = np.stack([reading("3c", near), reading("Jc", far)])
+    rank_points = np.array([[112.0, 115.0], [228.0, 295.0]], np.float32)
+    suit_points = np.array([[112.0, 135.0], [228.0, 283.0]], np.float32)
+    sightings = assemble(probabilities, rank_points, suit_points, (outline,))
+    return sorted((str(s.card), s.problem) for s in sightings)
+
+
+def test_a_whole_cards_far_corner_read_as_another_card_is_a_conflict():
+    # The near corner far surer: it stands.
+    assert whole_card_and_a_far_corner(0.999, 0.97) == [("3c", None), ("Jc", "conflict")]
+    # Alike sure: either may be the misreading.
+    assert whole_card_and_a_far_corner(0.97, 0.96) == [("3c", "conflict"), ("Jc", "conflict")]
+
+
 def test_a_whole_card_and_one_beside_it_each_read_from_two_corners_are_two_cards():
     # A whole 3c (its paper one card) and, edge to edge right of it, a 5h whose paper is not
     # (a deck with indices in all four corners). The 5h's turned bottom-left index lies near
