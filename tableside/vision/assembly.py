@@ -129,7 +129,11 @@ CONFIDENT = 0.8
 # from its two corners, its five pips counted), on 150 scenes of drawn decks it read one card
 # fewer. With the report bar at 0.8 it went 0.005 -> 0.002: a reading of 0.99 the pips
 # contradict, the rest of its doubt spread evenly, came out 0.89, sure again; now 0.74
-# (scripts/score_drawn_scenes.py read the same with 0.005, 0.002 and 0.0005).
+# (scripts/score_drawn_scenes.py read the same with 0.005, 0.002 and 0.0005). Tried in
+# session 55 and not kept: what the pips rule out going to "no index" (so that a reader sure of
+# a card the pips rule out, an unseen font's 3 read as a J, reads nothing there): the ten
+# groups' drawn decks 2,269 -> 2,258 of 2,277 read (court cards whose pictures' pieces were
+# counted as pips, number cards counted short), so pips weigh readings and veto none.
 PIP_DOUBT = 0.002
 # ...but pips whose ink and shape name no suit rule out no court card (a picture's pieces).
 # scripts/score_drawn_scenes.py --fresh: drawn groups 2,327 -> 2,328 of 2,343 (a drawn Qs
