@@ -750,9 +750,7 @@ def _cut_corners(sightings: list[CardSighting], members_of: list[list[_Index]],
             if not (b != a and _sure(other) and other.card.suit == one.card.suit
                     and other.card.rank != one.card.rank):
                 continue
-            centre, width = other.corners.mean(axis=0), _width(other)
-            if any(not _at_frame_edge(member, paper) and float(member.down @ cut.down) < -0.8
-                   and length(cut.rank - (2 * centre - member.rank)) < FAR_CORNER_REACH * width
+            if any(not _at_frame_edge(member, paper) and _at_far_corner(cut, other, member)
                    for member in members_of[b]):
                 result[a] = replace(one, problem="conflict")
                 break
@@ -785,18 +783,28 @@ def _misread_far_corners(sightings: list[CardSighting], members_of: list[list[_I
         for b, other in enumerate(sightings):
             if not (b != a and _sure(other) and other.card != one.card):
                 continue
-            centre, width = other.corners.mean(axis=0), _width(other)
-            if any(member.outline is not None and rectangles[member.outline] is not None
-                   and _inside(rectangles[member.outline], lone.rank)
-                   and float(member.down @ lone.down) < -0.8
-                   and length(lone.rank - (2 * centre - member.rank)) < FAR_CORNER_REACH * width
-                   for member in members_of[b]):
+            if any(_on_whole_card(lone, member, rectangles)
+                   and _at_far_corner(lone, other, member) for member in members_of[b]):
                 surer, weaker = (b, a) if one.confidence <= other.confidence else (a, b)
                 if (1.0 - sightings[surer].confidence) * FAR_CORNER_SURER > (
                         1.0 - sightings[weaker].confidence):
                     result[surer] = replace(sightings[surer], problem="conflict")
                 result[weaker] = replace(sightings[weaker], problem="conflict")
     return result
+
+
+def _at_far_corner(index: _Index, sighting: CardSighting, member: _Index) -> bool:
+    """Whether ``index`` lies turned half round where the card of ``sighting``, read from its
+    index ``member``, has its far corner index (within FAR_CORNER_REACH of its width)."""
+    centre, width = sighting.corners.mean(axis=0), _width(sighting)
+    return (float(member.down @ index.down) < -0.8
+            and length(index.rank - (2 * centre - member.rank)) < FAR_CORNER_REACH * width)
+
+
+def _on_whole_card(index: _Index, member: _Index, rectangles: list[np.ndarray | None]) -> bool:
+    """Whether ``index`` lies on the whole card (its paper one card) that ``member`` lies on."""
+    rectangle = None if member.outline is None else rectangles[member.outline]
+    return rectangle is not None and _inside(rectangle, index.rank)
 
 
 def _alike_suits(one: Card, other: Card) -> bool:
