@@ -127,6 +127,15 @@ mean -4.5), but scripts/score_drawn_scenes.py --every-set read 16 shared and 7 d
 over the six sets (the ten's shared 7,188 -> 7,180 of 7,216, the unseen's 2,248 -> 2,243 of
 2,256) with wrong reports 9 -> 15 and 15 -> 16, and --outside 4,420 -> 4,419 of 4,591 with 141
 -> 144 wrong (svg-cards' condensed 3 and 5 no better read with the fonts).
+
+With --teachers READER.onnx ... the reader learns, beside each patch's label, what those readers
+make of the patch: their mean chances of each rank and of each suit (the suit only on indices,
+as the labels have it), followed by --teacher-weight of the loss (0.5; distillation). It is
+meant for a lean reader to learn what the four shipped readers read together rather than what
+one label says, and so to read closer to them than one trained from labels alone. Session 56
+smoke-tested it (4 scenes, 1 epoch) and did not run it at scale; the teachers read the training
+patches once, before the first epoch (the four shipped readers: about a millisecond a patch on
+one core by scripts/vision_stages.py's figures, so some 15 minutes for 900,000 patches).
 """
 
 from __future__ import annotations
@@ -257,6 +266,12 @@ def main() -> None:
                         help="share of the drawn decks whose index suit is as big as the "
                              "rank or bigger (0.95-1.3 of its height), as on GNOME's tango "
                              "deck")
+    parser.add_argument("--teachers", type=Path, nargs="+", metavar="ONNX", default=None,
+                        help="readers (ONNX) whose mean reading of each training patch the "
+                             "reader learns beside its label (distillation)")
+    parser.add_argument("--teacher-weight", type=float, default=0.5,
+                        help="share of the loss that follows the teachers (the rest follows "
+                             "the labels)")
     parser.add_argument("--halve", type=Path, nargs="+", metavar="ONNX",
                         help="only store these exported networks' weights as float16, as "
                              "every export does")
@@ -318,6 +333,8 @@ def main() -> None:
         **({"wide": True} if args.wide else {}),
         **({"light": True} if args.light else {}),
         **({"lean_wide": True} if args.lean_wide else {}),
+        **({"teachers": [shown(path) for path in args.teachers],
+            "teacher_weight": args.teacher_weight} if args.teachers else {}),
         **({"more_fonts": len(usable_fonts(args.fonts)) - len(usable_fonts())}
            if args.fonts else {}),
         "examples": len(data["train_labels"]),
@@ -829,12 +846,27 @@ def train(args: argparse.Namespace, data: dict[str, np.ndarray]) -> dict:
     reader = build_reader(args.wide, args.light, args.lean_wide)
     if args.start_from:
         load_folded(reader, args.start_from)
-    fit(reader, subset, lambda out, rows: functional.cross_entropy(out[:, :14], ranks[rows])
-        + functional.cross_entropy(out[:, 14:], suits[rows], ignore_index=-100),
+    taught = None
+    if args.teachers:
+        started = time.perf_counter()
+        taught = torch.from_numpy(teachers_readings(args.teachers, subset, args.threads))
+        print(f"teachers' readings of {len(subset)} patches: "
+              f"{time.perf_counter() - started:.0f} s", flush=True)
+
+    def loss_of(out, rows):
+        loss = functional.cross_entropy(out[:, :14], ranks[rows]) \
+            + functional.cross_entropy(out[:, 14:], suits[rows], ignore_index=-100)
+        if taught is None:
+            return loss
+        return (1 - args.teacher_weight) * loss + args.teacher_weight * taught_loss(
+            out, taught[rows], suits[rows] != -100)
+
+    fit(reader, subset, loss_of,
         args.epochs, generator, "reader", report=lambda: evaluate(finder, reader, data),
         learning_rate=args.learning_rate, frozen_norms=args.start_from is not None)
     if args.given_finder:
         if args.given_finder.resolve() != finder_path(args.out).resolve():
+            args.out.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(args.given_finder, finder_path(args.out))
     else:
         export(finder, finder_path(args.out), (GLANCE_CHANNELS, GLANCE, GLANCE))
@@ -853,6 +885,42 @@ def train(args: argparse.Namespace, data: dict[str, np.ndarray]) -> dict:
                 figures["finder_training"] = given["finder_training"]
         del figures["finder_passes_training_share"]  # not known: the rest was never cut
     return figures
+
+
+def teachers_readings(paths: list[Path], patches: np.ndarray, threads: int) -> np.ndarray:
+    """N x 18: the teachers' mean probabilities per patch, of the 14 ranks (the last "no
+    index") and of the 4 suits, as each reads the patches (int8, as_float's scale)."""
+    import onnxruntime
+
+    options = onnxruntime.SessionOptions()
+    options.intra_op_num_threads = threads
+    sessions = [onnxruntime.InferenceSession(str(path), options,
+                                             providers=["CPUExecutionProvider"])
+                for path in paths]
+    readings = np.zeros((len(patches), 18), np.float32)
+    for start in range(0, len(patches), 1024):
+        batch = patches[start:start + 1024].astype(np.float32) / 127
+        for session in sessions:
+            logits = session.run(None, {session.get_inputs()[0].name: batch})[0]
+            readings[start:start + len(batch), :14] += _softmax(logits[:, :14])
+            readings[start:start + len(batch), 14:] += _softmax(logits[:, 14:])
+    return readings / len(sessions)
+
+
+def _softmax(logits: np.ndarray) -> np.ndarray:
+    exponents = np.exp(logits - logits.max(axis=1, keepdims=True))
+    return exponents / exponents.sum(axis=1, keepdims=True)
+
+
+def taught_loss(output, taught, has_suit):
+    """Cross-entropy of the reader's rank and suit readings with the teachers' (``taught``,
+    N x 18 probabilities); the suit only where the patch is an index (``has_suit``), as the
+    labels' suit is: on anything else the teachers' suit means nothing."""
+    import torch.nn.functional as functional
+
+    ranks = -(taught[:, :14] * functional.log_softmax(output[:, :14], dim=1)).sum(dim=1).mean()
+    suits = -(taught[:, 14:] * functional.log_softmax(output[:, 14:], dim=1)).sum(dim=1)
+    return ranks + (suits * has_suit).sum() / has_suit.sum().clamp(min=1)
 
 
 def seeded(args: argparse.Namespace):
