@@ -191,6 +191,7 @@ from tableside.vision.drawn import (  # noqa: E402
     hershey_painter,
 )
 from tableside.vision.marks import find_marks  # noqa: E402
+from tableside.vision.networks import softmax  # noqa: E402
 from tableside.vision.patches import (  # noqa: E402
     CHANNELS,
     GLANCE,
@@ -918,14 +919,9 @@ def teachers_readings(paths: list[Path], patches: np.ndarray, threads: int) -> n
         batch = patches[start:start + 1024].astype(np.float32) / 127
         for session in sessions:
             logits = session.run(None, {session.get_inputs()[0].name: batch})[0]
-            readings[start:start + len(batch), :14] += _softmax(logits[:, :14])
-            readings[start:start + len(batch), 14:] += _softmax(logits[:, 14:])
+            readings[start:start + len(batch), :14] += softmax(logits[:, :14])
+            readings[start:start + len(batch), 14:] += softmax(logits[:, 14:])
     return readings / len(sessions)
-
-
-def _softmax(logits: np.ndarray) -> np.ndarray:
-    exponents = np.exp(logits - logits.max(axis=1, keepdims=True))
-    return exponents / exponents.sum(axis=1, keepdims=True)
 
 
 def taught_loss(output, taught, has_suit):

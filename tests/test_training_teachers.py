@@ -11,13 +11,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
 
 from train_card_reader import teachers_readings
 
-from tableside.vision.networks import Network
+from tableside.vision.networks import Network, softmax
 from tableside.vision.reader import MODEL_PATH, SECOND_PATH
-
-
-def _softmax(logits: np.ndarray) -> np.ndarray:
-    exponents = np.exp(logits - logits.max(axis=1, keepdims=True))
-    return exponents / exponents.sum(axis=1, keepdims=True)
 
 
 def test_teachers_readings_are_the_mean_of_each_readers_rank_and_suit_chances():
@@ -29,8 +24,8 @@ def test_teachers_readings_are_the_mean_of_each_readers_rank_and_suit_chances():
     expected = np.zeros((len(patches), 18), np.float32)
     for path in (MODEL_PATH, SECOND_PATH):
         logits = Network(path, "onnxruntime")(as_read)
-        expected[:, :14] += _softmax(logits[:, :14]) / 2
-        expected[:, 14:] += _softmax(logits[:, 14:]) / 2
+        expected[:, :14] += softmax(logits[:, :14]) / 2
+        expected[:, 14:] += softmax(logits[:, 14:]) / 2
     assert readings.shape == (70, 18)
     np.testing.assert_allclose(readings, expected, atol=1e-5)
     np.testing.assert_allclose(readings[:, :14].sum(axis=1), 1.0, atol=1e-5)
