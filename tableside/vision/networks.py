@@ -8,6 +8,13 @@ on the development machine (one thread each), which is most of a frame's reading
 
 Each network runs on one thread: the recogniser's budget is one core of the Pi (the rest serve
 the table service and the pages), and frames come one at a time.
+
+OpenVINO (2026.4.1, one thread, latency hint) was tried as a third backend in session 57 and not
+added: alone, on batches of 64, it ran the 8-bit readers 10-20 % faster than ONNX Runtime (the
+first 123 -> 98 us a patch, the second 239 -> 212) and the quick look and the sifter slower
+(18.6 -> 20.9 and 41.8 -> 48.1 us a glance); with the four readers on it (each compiled once,
+for any batch size), the bench's 40 frames took 5.1 ms a frame longer (median of the
+differences, alternated in one process; mean +4.2), the same cards read.
 """
 
 from __future__ import annotations

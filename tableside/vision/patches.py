@@ -73,7 +73,12 @@ def cut_glances(marks: Marks, candidates: Candidates) -> np.ndarray:
     each pair (a row longer) and turning it for the other, whose columns then lie half a glance
     pixel off their grid, took this from 5.7 to 4.6 ms a frame (profiled) but saved 0.2-0.4 ms
     a frame by scripts/ab_vision.py (run both ways round), and the quick look's keep or drop
-    changed for 326 of the 1,989 glances it kept on the bench's frames (none read as a card)."""
+    changed for 326 of the 1,989 glances it kept on the bench's frames (none read as a card).
+    What judging both orders from one glance could save at most (a quick look with two outputs,
+    one per order, which would have to be trained): session 57 cut and glanced at one candidate
+    of each pair only (99 of 173 a call), and the glance stage of 20 of the bench's frames took
+    7.0 instead of 11.0 ms a frame, before the glances the sifter then needs (about 63 a frame,
+    some 0.7 ms) are cut."""
     if len(candidates) == 0:
         return np.zeros((0, GLANCE_CHANNELS, GLANCE, GLANCE), np.float32)
     # Half size: glance pixel j covers reading pixels 2j and 2j + 1, centred at 2j + 0.5.

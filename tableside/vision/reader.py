@@ -111,6 +111,14 @@ SIFTER_KEEPS = 0.005
 # groups' shared decks read 7,185 -> 7,183 with 2 -> 3 wrong (drawn 2,264 either way, wrong
 # 6 -> 5); with no rechecks at all, the first four of the ten groups alone read 2 cards fewer
 # with 2 wrong reports more.
+# Session 57: the moved views read by the first two readers only (the wide third and fourth
+# left out, the bulk of a recheck's time), timed alternately in one process on the bench's 40
+# frames (best of three each): -2.9 ms a frame (median of the differences; mean -4.0; with no
+# rechecks at all -5.3 and -7.4). scripts/score_drawn_scenes.py --every-set read the shared
+# decks 4 cards fewer over the six sets (the unseen groups' 2,248 -> 2,246 of 2,256) with wrong
+# reports 9 -> 13, the drawn decks 8 fewer with wrong reports 15 -> 21, and --outside 4,419 ->
+# 4,410 of 4,591 (wrong 137 either way): the wide readers' say on the moved views is what
+# keeps the wrong reports down. Not kept.
 RECHECK_INDEX = 0.3
 RECHECK_FROM = 0.3
 RECHECK_BELOW = 0.99
