@@ -151,7 +151,16 @@ teachers, its cached examples): validation read / wrong at 0.9 0.889 / 0.0046 (t
 readers' mean on the same examples: 0.888 / 0.0025), and in the second's place
 scripts/score_drawn_scenes.py --every-set read no better than the lean reader it started from:
 shared decks 16 cards fewer than the shipped second over the six sets, wrong 9 -> 13; drawn 8
-fewer, wrong 15 -> 16. Distilling a lean reader from scratch is still to be tried.
+fewer, wrong 15 -> 16. Session 57 distilled a lean reader from scratch: --scenes 7000 --epochs 6
+--seed 1717 --lean-wide --given-finder (the shipped finder) --cache (session 56's examples)
+--teachers the four shipped readers (teachers' readings 640 s; 4,127 s in all on 2 cores).
+Validation read / wrong at 0.9: 0.895 / 0.0042 (more cautious than the lean reader from labels
+alone, 0.917 / 0.0064, as its teachers are). In the second's place, in float,
+scripts/score_drawn_scenes.py --every-set read the shared decks 19 cards fewer over the six
+sets (ten 7,188 -> 7,180 of 7,216, untouched 2,289 -> 2,284 of 2,298, under 99.5 %), wrong 9
+either way; drawn decks 4 fewer, wrong 15 -> 14; --outside 4,419 -> 4,410 of 4,591, wrong 137
+-> 141. No better than the lean readers before it: not shipped. Three recipes now agree that
+halving the patch after the first convolution costs the wide reader cards.
 """
 
 from __future__ import annotations
