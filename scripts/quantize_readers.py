@@ -11,8 +11,8 @@ its two dense layers: quantizing those as well doubled the largest change of a l
 The quick look and the sifter stay in float: quantized alike (their second convolution on 8-bit
 integers, calibrated on the glances of ten drawn scenes), they took ONNX Runtime about twice
 the time a glance, alone, one thread, batches of 64 (session 57: the quick look 12.6 -> 25.8 us,
-the sifter 31.9 -> 44.3): on 16 x 16 glances the integer convolution's own costs outweigh its
-arithmetic.
+the sifter 31.9 -> 44.3); most likely, on 16 x 16 glances the integer convolution's own costs
+outweigh what it saves in arithmetic.
 
 Activation ranges are calibrated on the patches each reader really judges (the first reader
 every patch the quick look keeps, the others those it does not screen out), cut from drawn
