@@ -164,16 +164,17 @@ halving the patch after the first convolution costs the wide reader cards.
 
 Session 58 pruned the shipped float fourth reader instead (scratch script, not kept: each
 convolution's filters ranked by their L1 norm times the next layer's use of them; 24 / 48 / 96
-channels of 32 / 64 / 128 kept, or 16 / 32 / 64), fine-tuned it one epoch on session 56's cached
-examples (learning rate 1e-3, batch norms frozen; 1,670 and 987 s, two runs side by side) and
-quantized it with scripts/quantize_readers.py. Validation at 0.9: the wide float fourth 0.910 /
-0.0057; pruned to 75 % 0.910 / 0.0040, to half 0.885 / 0.0051 (fine-tuned on examples made in the
-same run as the validation ones, so flattered). Alone, batches of 64, one thread, beside a
-scoring run: 342 -> 216 and 120 us a patch. In the fourth's place, scripts/score_drawn_scenes.py --every-set
-against main: at 75 % the shared decks 12 cards fewer over the six sets (ten 7,188 -> 7,181),
-wrong 9 -> 11, drawn decks the same (wrong 15 -> 17), --outside 4,419 -> 4,417 (wrong 137 ->
-131); at half the shared decks 14 fewer (wrong 9 -> 13), drawn 11 fewer, outside 4,412. Not
-shipped: even a quarter of the channels fewer costs shared cards after one epoch.
+channels of 32 / 64 / 128 kept, or 16 / 32 / 64), fine-tuned it one epoch on session 56's
+cached examples (learning rate 1e-3, batch norms frozen; 1,670 and 987 s, two runs side by
+side) and quantized it with scripts/quantize_readers.py. Validation at 0.9: the wide float
+fourth 0.910 / 0.0057; pruned to 75 % 0.910 / 0.0040, to half 0.885 / 0.0051 (fine-tuned on
+examples made in the same run as the validation ones, so flattered). Alone, batches of 64, one
+thread, beside a scoring run: 342 -> 216 and 120 us a patch. In the fourth's place,
+scripts/score_drawn_scenes.py --every-set against main: at 75 % the shared decks 12 cards fewer
+over the six sets (ten 7,188 -> 7,181), wrong 9 -> 11, drawn decks the same (wrong 15 -> 17),
+--outside 4,419 -> 4,417 (wrong 137 -> 131); at half the shared decks 14 fewer (wrong 9 -> 13),
+drawn 11 fewer, outside 4,412. Not shipped: even a quarter of the channels fewer costs shared
+cards after one epoch.
 """
 
 from __future__ import annotations
