@@ -18,16 +18,20 @@ from tableside.vision.recognizer import CardRecognizer
 from tableside.vision.scenes import draw_scene
 from tableside.vision.scoring import lies_on
 from tableside.vision.suit_colours import (
+    NOT_RED_FROM,
     OTHER_INK,
+    RED_BELOW,
     SAME_INK,
     SURE,
     index_inks,
     suit_inks,
+    with_inks_of_every_deck,
     with_suit_inks,
 )
 
 GREEN = np.array([0.26, 0.19, 0.55])  # shares of blue, green and red a green ink takes
 RED = np.array([0.45, 0.45, 0.10])
+BLACK = np.array([0.33, 0.33, 0.34])
 
 
 def reading(cards: dict[str, float]) -> np.ndarray:
@@ -74,6 +78,36 @@ def test_a_four_colour_decks_suits_have_inks_far_apart(four_colour_inks):
                 assert (apart < OTHER_INK).all() and np.median(apart) < SAME_INK, suit
             else:
                 assert (apart > OTHER_INK).all(), (suit, other)
+
+
+def test_a_four_colour_decks_inks_are_where_every_deck_prints_its_suits(four_colour_inks):
+    # Hearts red, spades black and clubs green: none of them doubted by the inks every deck
+    # prints (the diamonds, blue here, are never judged so).
+    red_shares = {suit: np.array(inks)[:, 2] for suit, inks in four_colour_inks.items()}
+    assert (red_shares["h"] < NOT_RED_FROM).all()
+    assert (red_shares["s"] >= RED_BELOW).all() and (red_shares["c"] >= RED_BELOW).all()
+
+
+def test_a_spade_in_red_ink_and_a_heart_in_black_are_doubted_in_any_frame():
+    # No suit's ink is known in this frame; a red index read surely as a spade (a heart seen
+    # upside down on a deck whose bottom index stands upright looks like one) is left unsure,
+    # as is a black one read as a heart; a red heart, a red diamond, a black spade and an
+    # index of unknown ink stand as they were.
+    probabilities = np.stack([reading({"8s": 0.97, "8h": 0.02}), reading({"Qh": 0.95}),
+                              reading({"Kh": 0.99}), reading({"Kd": 0.99}),
+                              reading({"2s": 0.99}), reading({"9s": 0.99})])
+    inks = np.stack([RED, BLACK, RED, RED, BLACK, np.full(3, np.nan)])
+    judged = with_inks_of_every_deck(probabilities, inks)
+    assert judged[0, int(Card("8s"))] < CONFIDENT and judged[0, int(Card("8h"))] > 0.5
+    assert judged[1, int(Card("Qh"))] < CONFIDENT
+    assert np.allclose(judged[2:], probabilities[2:])
+
+
+def test_a_rival_in_a_suit_the_ink_rules_out_leaves_the_reading_as_it_was():
+    # A red index read 2d beside a spade: the spade is not moved onto the diamond, which
+    # would make a doubtful reading sure.
+    probabilities = reading({"2d": 0.7, "2s": 0.25})[None]
+    assert np.allclose(with_inks_of_every_deck(probabilities, RED[None]), probabilities)
 
 
 def test_a_suit_read_surely_in_another_ink_is_doubted():

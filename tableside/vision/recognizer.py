@@ -3,9 +3,10 @@
 Whole cards on which no index was read surely are read again where their corners place the
 indices (tableside/vision/placed_indices.py), and so are the corners of paper that stick out
 of heaps and fans (tableside/vision/corner_indices.py); readings naming a suit printed in this
-frame in another ink than the index's are doubted (tableside/vision/suit_colours.py); all
-readings are assembled into cards. Where the cards are small, card paper no sure card explains
-is cut out, enlarged twice and read again (tableside/vision/closer_look.py).
+frame in another ink than the index's, or one no deck prints in it (a red spade, a black
+heart), are doubted (tableside/vision/suit_colours.py); all readings are assembled into cards.
+Where the cards are small, card paper no sure card explains is cut out, enlarged twice and
+read again (tableside/vision/closer_look.py).
 
 ``CardRecognizer().recognize(frame)`` returns the cards it is confident about and, apart, the
 ones it is not (too unsure, or in conflict: two corners naming different cards, or one card in
