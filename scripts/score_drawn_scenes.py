@@ -45,8 +45,10 @@ Session 52, the shipped readers: gnome-dondorf 1,129 of 1,137 (7 wrong), kde-pen
 kde-ancient-egyptians 1,130 of 1,243 (126 wrong: its bottom index is not turned half round, so
 a lone one reads 9 as 6 and a spade as a heart). Session 53, the line between two papers no ink
 (marks.SEAM): dondorf 1,128 (8 wrong), penguins 977 (0), svg-cards 1,185 (7), egyptians the
-same. To study misses, draw other scenes of these designs: --outside-seed 130000 (session 53's),
-with --groups to pick designs by their groups' seeds (130000 + 1000 k, k by name).
+same. Session 59 (suit_colours.py's inks every deck prints: a red spade, a black heart
+doubted): egyptians 1,129 -> 1,158 (wrong 123 -> 82), the other three the same. To study
+misses, draw other scenes of these designs: --outside-seed 130000 (session 53's), with
+--groups to pick designs by their groups' seeds (130000 + 1000 k, k by name).
 
 "trained" and "held" are the shared decks (../shared/data/decks) the shipped reader was trained
 on or held out from (card_reader.json); "drawn" decks come from tableside/vision/drawn.py with
