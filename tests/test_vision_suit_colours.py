@@ -18,12 +18,12 @@ from tableside.vision.recognizer import CardRecognizer
 from tableside.vision.scenes import draw_scene
 from tableside.vision.scoring import lies_on
 from tableside.vision.suit_colours import (
-    NOT_RED_FROM,
     OTHER_INK,
-    RED_BELOW,
     SAME_INK,
+    SUITS,
     SURE,
     index_inks,
+    inks_ruling_out,
     suit_inks,
     with_inks_of_every_deck,
     with_suit_inks,
@@ -81,11 +81,10 @@ def test_a_four_colour_decks_suits_have_inks_far_apart(four_colour_inks):
 
 
 def test_a_four_colour_decks_inks_are_where_every_deck_prints_its_suits(four_colour_inks):
-    # Hearts red, spades black and clubs green: none of them doubted by the inks every deck
-    # prints (the diamonds, blue here, are never judged so).
-    red_shares = {suit: np.array(inks)[:, 2] for suit, inks in four_colour_inks.items()}
-    assert (red_shares["h"] < NOT_RED_FROM).all()
-    assert (red_shares["s"] >= RED_BELOW).all() and (red_shares["c"] >= RED_BELOW).all()
+    # Hearts red, diamonds blue, spades black and clubs green: no index's ink rules out its
+    # own suit.
+    for number, suit in enumerate(SUITS):
+        assert not inks_ruling_out(np.array(four_colour_inks[suit]))[number].any(), suit
 
 
 def test_a_spade_in_red_ink_and_a_heart_in_black_are_doubted_in_any_frame():
@@ -108,6 +107,10 @@ def test_a_rival_in_a_suit_the_ink_rules_out_leaves_the_reading_as_it_was():
     # would make a doubtful reading sure.
     probabilities = reading({"2d": 0.7, "2s": 0.25})[None]
     assert np.allclose(with_inks_of_every_deck(probabilities, RED[None]), probabilities)
+    # A red index read as a spade is no club either: the club beside it does not gain.
+    probabilities = reading({"8s": 0.7, "8c": 0.25, "8h": 0.03})[None]
+    judged = with_inks_of_every_deck(probabilities, RED[None])[0]
+    assert judged[int(Card("8h"))] > judged[int(Card("8c"))] * 10
 
 
 def test_a_suit_read_surely_in_another_ink_is_doubted():
