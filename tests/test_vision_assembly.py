@@ -262,6 +262,18 @@ def test_a_paper_corner_at_a_lone_index_tells_which_corner_of_its_card_it_is():
     assert 420.0 < x < 460.0
 
 
+def test_a_paper_corner_at_a_lone_index_tells_its_corner_whichever_way_its_sides_run():
+    # A card's corner is also a corner of the paper of the card beside it, whose sides run the
+    # other way where the two papers join (a four-corner dondorf Ks in a fan was put on the
+    # card beside it). Up and to the left of the index, its sides down and to the left: still
+    # the top-left one, the card lies right; up and to the right, its sides right and down:
+    # the top-right one, the card lies left.
+    x, _ = lone_2h_beside_a_corner((390.65, 97.55), (0.0, 1.0), (-1.0, 0.0))
+    assert 420.0 < x < 460.0
+    x, _ = lone_2h_beside_a_corner((409.35, 97.55), (1.0, 0.0), (0.0, 1.0))
+    assert 340.0 < x < 380.0
+
+
 def test_a_lone_top_right_index_over_bare_table_turns_to_a_smaller_card_beside_it():
     # The card is narrower than its index suggests: the outline to the index's left is only
     # 0.86 paper (under ON_PAPER), but the one to its right is 0.2 paper, bare table. The card

@@ -207,6 +207,12 @@ OFF_PAPER = 0.8
 # on both sides of a lone index in a fan does not tell, but its card's own corner does.
 # scripts/score_drawn_scenes.py --fresh: drawn groups 2,330 -> 2,331 of 2,343, wrong 5 -> 4 (a
 # drawn 3c's top-right index put on the cards beside it); all else and the photographs the same.
+# Where no corner's sides run so, its place alone tells (_corner_places): a card's corner is
+# also a corner of the merged paper of the card beside it, whose sides run the other way.
+# Session 59, --every-set --outside: the untouched groups' drawn decks 2,370 -> 2,371 of 2,381,
+# wrong 2 -> 1 (a four-corner 2c reported 3d), gnome-dondorf 1,128 -> 1,130 of 1,137, wrong
+# 8 -> 7 (at the study seeds 1,159 -> 1,160 of 1,170, wrong 9 -> 6); all else and the
+# photographs the same.
 CORNER_REACH = 0.35
 TURNED_ALIKE = 0.9
 IN_FRAME = 0.2
@@ -1260,7 +1266,23 @@ def _own_paper_corner(index: _Index, corners: np.ndarray | None) -> str | None:
                 & (np.abs(along_down - inset[1]) <= CORNER_REACH))
         if (turned & near).any():
             seen.add(name)
+    if not seen:
+        seen = _corner_places(index, corners)
     return seen.pop() if len(seen) == 1 else None
+
+
+def _corner_places(index: _Index, corners: np.ndarray) -> set[str]:
+    """Where square paper corners lie round a lone index, "top left" or "top right" (as it
+    reads), by their place alone, whichever way round their sides run (either side along the
+    index's down): a card's corner is also a corner of the paper of the card beside it, which
+    runs the other way where the two papers join."""
+    offsets = (corners[:, 0] - index.rank) / index.span
+    up = -(offsets @ index.down)
+    right = offsets @ np.array([index.down[1], -index.down[0]])
+    along = np.maximum(np.abs(corners[:, 1] @ index.down), np.abs(corners[:, 2] @ index.down))
+    near_up = (np.abs(up - CORNER_UP) <= CORNER_REACH) & (along >= TURNED_ALIKE)
+    return {name for name, place in (("top left", -CORNER_LEFT), ("top right", CORNER_LEFT))
+            if (near_up & (np.abs(right - place) <= CORNER_REACH)).any()}
 
 
 def _on_paper(share: float | None) -> bool:
