@@ -212,7 +212,10 @@ OFF_PAPER = 0.8
 # Session 59, --every-set --outside: the untouched groups' drawn decks 2,370 -> 2,371 of 2,381,
 # wrong 2 -> 1 (a four-corner 2c reported 3d), gnome-dondorf 1,128 -> 1,130 of 1,137, wrong
 # 8 -> 7 (at the study seeds 1,159 -> 1,160 of 1,170, wrong 9 -> 6); all else and the
-# photographs the same.
+# photographs the same. Tried and not kept: by place alone, a corner from 0.25 spans up rather
+# than CORNER_UP - CORNER_REACH (dondorf's indices sit 0.31-0.35 under the top edge): dondorf
+# wrong 7 -> 6 and one card more of the egyptians, but a held-out tango 7s (scene 6000+13) was
+# put on no card (the ten groups' shared decks 7,188 -> 7,187, wrong 4 -> 5).
 CORNER_REACH = 0.35
 TURNED_ALIKE = 0.9
 IN_FRAME = 0.2
