@@ -86,7 +86,7 @@ def test_a_four_colour_decks_inks_are_where_every_deck_prints_its_suits(four_col
     # Hearts red, diamonds blue, spades black and clubs green: no index's ink rules out its
     # own suit.
     for number, suit in enumerate(SUITS):
-        assert not inks_ruling_out(np.array(four_colour_inks[suit]))[number].any(), suit
+        assert not inks_ruling_out(np.array(four_colour_inks[suit]))[:, number].any(), suit
 
 
 def test_a_spade_in_red_ink_and_a_heart_in_black_are_doubted_in_any_frame():

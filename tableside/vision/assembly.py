@@ -1281,7 +1281,7 @@ def _corner_places(index: _Index, corners: np.ndarray) -> set[str]:
     runs the other way where the two papers join."""
     offsets = (corners[:, 0] - index.rank) / index.span
     up = -(offsets @ index.down)
-    right = offsets @ np.array([index.down[1], -index.down[0]])
+    right = offsets @ index.right
     along = np.maximum(np.abs(corners[:, 1] @ index.down), np.abs(corners[:, 2] @ index.down))
     near_up = (np.abs(up - CORNER_UP) <= CORNER_REACH) & (along >= TURNED_ALIKE)
     return {name for name, place in (("top left", -CORNER_LEFT), ("top right", CORNER_LEFT))

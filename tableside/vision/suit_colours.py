@@ -97,7 +97,7 @@ def with_inks_of_every_deck(probabilities: np.ndarray, inks: np.ndarray) -> np.n
     (scripts/score_drawn_scenes.py --every-set, all rows judged: a four-colour 5d, blue, read
     8d 0.64 beside a heart, reported 8d at 0.96; a drawn Jd reported 2d at 0.99)."""
     named = probabilities[:, :52].argmax(axis=1) % 4
-    ruled_out = np.stack(inks_ruling_out(inks), axis=1)
+    ruled_out = inks_ruling_out(inks)
     # Every suit the ink rules out, not only the named one: a red index read as a spade is no
     # club either.
     doubted = ruled_out & ruled_out[np.arange(len(named)), named][:, None]
@@ -107,13 +107,12 @@ def with_inks_of_every_deck(probabilities: np.ndarray, inks: np.ndarray) -> np.n
     return _weighted(probabilities, weights)
 
 
-def inks_ruling_out(inks: np.ndarray) -> list[np.ndarray]:
-    """Per suit (in SUITS' order), per ink (N x 3 shares of blue, green and red): is it an ink
-    no deck prints that suit in? (False where the ink is unknown.)"""
-    with np.errstate(invalid="ignore"):
-        red = inks[:, 2]
-        warm = red < RED_BELOW
-        return [warm, np.zeros(len(inks), bool), red >= NOT_RED_FROM, warm]
+def inks_ruling_out(inks: np.ndarray) -> np.ndarray:
+    """N x 4 (suits in SUITS' order), per ink (N x 3 shares of blue, green and red): is it an
+    ink no deck prints that suit in? (False where the ink is unknown: NaN compares false.)"""
+    red = inks[:, 2]
+    warm = red < RED_BELOW
+    return np.stack([warm, np.zeros(len(inks), bool), red >= NOT_RED_FROM, warm], axis=1)
 
 
 def index_inks(marks: Marks, candidates: Candidates, chosen: np.ndarray) -> np.ndarray:
