@@ -215,7 +215,14 @@ OFF_PAPER = 0.8
 # photographs the same. Tried and not kept: by place alone, a corner from 0.25 spans up rather
 # than CORNER_UP - CORNER_REACH (dondorf's indices sit 0.31-0.35 under the top edge): dondorf
 # wrong 7 -> 6 and one card more of the egyptians, but a held-out tango 7s (scene 6000+13) was
-# put on no card (the ten groups' shared decks 7,188 -> 7,187, wrong 4 -> 5).
+# put on no card (the ten groups' shared decks 7,188 -> 7,187, wrong 4 -> 5). Tried in session
+# 60 and not kept: the inset learnt per frame, the median over the sure indices of where the
+# nearest corner with its sides along theirs lies (within 1.4 spans across, 1.6 up; at least
+# three): dondorf's found corners lie 0.34-0.47 spans up from a rank where the deck's image puts
+# the card's true corner 0.80 up (a rounded corner is found where the polygon cuts its arc), but
+# the median came out 0.67-0.80 up in the frames studied, as the corners found vary card by card;
+# at the study seeds dondorf 1,160 -> 1,159 of 1,170, wrong 6 -> 7 (one lone 7c placed right, an
+# 8c and a Qd placed wrong).
 CORNER_REACH = 0.35
 TURNED_ALIKE = 0.9
 IN_FRAME = 0.2
