@@ -223,3 +223,10 @@ def test_a_problem_at_a_seat_does_not_hold_up_the_board(table):
     assert proposals.current.command == {"type": "board", "cards": flop}
     [alert] = [a for a in camera.feed.alerts if a.kind == "duplicate"]
     assert alert.zone == "seat 2"
+
+
+def test_the_recognition_reads_on_the_calibrated_table_plane(table):
+    # A camera at a slant is read as seen from straight above (straight_view.py), once the
+    # table's plane is marked; the calibration here is the camera's own view of the table.
+    camera = camera_on(table, Proposals(), table_frame({}))
+    assert np.allclose(camera.pipeline.recognizer.plane, calibration().homography)

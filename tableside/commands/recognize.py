@@ -4,7 +4,10 @@ With ``--json`` one object per image and line: ``{"image": path, "cards": [{"car
 "corners": [[x, y], ...4], "confidence": 0.0-1.0}], "ms": float}``; only cards read with
 confidence are listed; ``--unsure`` adds ``"unsure": [...]`` with the others (too unsure, or
 in conflict: corners naming different cards, or one card in two places). An image that cannot
-be read gives ``{"image": path, "error": message}`` and exit status 1.
+be read gives ``{"image": path, "error": message}`` and exit status 1. ``--calibration
+FILE`` gives the table's plane as the dealer's console marks it (a JSON object with
+"image_corners" and "size_mm", as the table keeps it): a camera's slanted photographs are then
+read as seen from straight above (tableside/vision/straight_view.py).
 """
 
 from __future__ import annotations
@@ -12,10 +15,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
 import cv2
 
 from tableside.vision.assembly import CONFIDENT
+from tableside.vision.calibration import Calibration, CalibrationError
 
 _TEXT = {
     "help": "read the face-up cards in photographs of the table / "
@@ -29,6 +34,10 @@ _TEXT = {
     "unreadable": {"en": "cannot read this image", "de": "dieses Bild ist nicht lesbar"},
     "none": {"en": "no card read", "de": "keine Karte gelesen"},
     "unsure_label": {"en": "unsure", "de": "unsicher"},
+    "calibration": "the table's calibration, a JSON file with image_corners and size_mm / "
+                   "die Kalibrierung des Tisches, eine JSON-Datei mit image_corners und size_mm",
+    "bad_calibration": {"en": "cannot use the calibration {path}: {reason}",
+                        "de": "die Kalibrierung {path} ist nicht brauchbar: {reason}"},
 }
 
 
@@ -40,14 +49,26 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--unsure", action="store_true", help=_TEXT["unsure"])
     parser.add_argument("--confident", type=float, default=CONFIDENT, metavar="P",
                         help=_TEXT["confident"])
+    parser.add_argument("--calibration", type=Path, metavar="FILE", help=_TEXT["calibration"])
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from tableside.vision.recognizer import CardRecognizer
 
+    plane = None
+    if args.calibration is not None:
+        try:
+            plane = _calibration(args.calibration).homography
+        except (OSError, ValueError, KeyError, TypeError) as error:
+            for lang in ("en", "de"):
+                reason = error.message(lang) if isinstance(error, CalibrationError) else error
+                print(_TEXT["bad_calibration"][lang].format(path=args.calibration,
+                                                            reason=reason), file=sys.stderr)
+            return 2
     cv2.setNumThreads(1)
     recognizer = CardRecognizer(confident=args.confident)
+    recognizer.plane = plane
     status = 0
     for path in args.images:
         frame = cv2.imread(path, cv2.IMREAD_COLOR)
@@ -73,3 +94,8 @@ def run(args: argparse.Namespace) -> int:
                 f"{s.card}?{'!' if s.problem else ''}" for s in recognition.unsure) + ")"
         print(f"{line}  [{recognition.milliseconds:.0f} ms]", flush=True)
     return status
+
+
+def _calibration(path: Path) -> Calibration:
+    """The calibration in a JSON file: the table's own (its settings' camera_calibration)."""
+    return Calibration.from_dict(json.loads(path.read_text(encoding="utf-8")))

@@ -36,6 +36,7 @@ from tableside.vision.pip_shapes import PipReader
 from tableside.vision.pips import pip_counts
 from tableside.vision.placed_indices import read_placed, unread_cards
 from tableside.vision.reader import NO_INDEX, READER_PATHS, IndexReader
+from tableside.vision.straight_view import StraightView
 from tableside.vision.suit_colours import judged_by_ink
 from tableside.vision.suit_pips import WitnessReader, judged_by_pips
 from tableside.vision.whole_cards import whole_card_corners, whole_cards
@@ -90,6 +91,12 @@ class CardRecognizer:
         # Whether paper no sure card explains is read again enlarged where cards are small
         # (closer_look.py).
         self.closer_look = True
+        # The table's plane (3 x 3: frame pixels to table units, Calibration.homography) once
+        # the dealer has marked it: a camera's slanted frames are read as seen from straight
+        # above (straight_view.py).
+        self.plane: np.ndarray | None = None
+        self._view_key: tuple | None = None
+        self._view: StraightView | None = None
         # Each frame's arrays are freed before the next: have the allocator keep their memory
         # rather than fault it in anew every frame (figures in tableside/vision/memory.py).
         keep_freed_memory()
@@ -98,7 +105,28 @@ class CardRecognizer:
         one_blas_thread()
 
     def recognize(self, frame: np.ndarray) -> Recognition:
-        return self._recognize(frame, closer=True)[0]
+        view = self._straight_view(frame.shape[1], frame.shape[0])
+        if view is None:
+            return self._recognize(frame, closer=True)[0]
+        started = time.perf_counter()
+        seen = self._recognize(view.warp(frame), closer=True)[0]
+
+        def back(sighting: CardSighting) -> CardSighting:
+            return CardSighting(sighting.card, view.back(sighting.corners),
+                                sighting.confidence, sighting.indices, sighting.problem)
+        return Recognition([back(s) for s in seen.cards], [back(s) for s in seen.unsure],
+                           (time.perf_counter() - started) * 1000)
+
+    def _straight_view(self, width: int, height: int) -> StraightView | None:
+        """The view onto the table's plane for frames of this size (kept while the plane and
+        the size stay), or None: no plane, or a camera straight above."""
+        if self.plane is None:
+            return None
+        key = (np.asarray(self.plane, np.float64).tobytes(), width, height)
+        if key != self._view_key:
+            self._view_key = key
+            self._view = StraightView.of(np.asarray(self.plane, np.float64), (width, height))
+        return self._view
 
     def _recognize(self, frame: np.ndarray, *, closer: bool) -> tuple[Recognition, Marks]:
         started = time.perf_counter()

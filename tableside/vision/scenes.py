@@ -59,6 +59,9 @@ class Scene:
     image: np.ndarray  # BGR
     cards: list[SceneCard] = field(default_factory=list)
     deck: str = ""  # the name of the deck the faces came from
+    # The table's plane: table coordinates (the frame before the camera's perspective) to
+    # image pixels.
+    table: np.ndarray | None = None
 
 
 @dataclass(frozen=True)
@@ -128,6 +131,7 @@ def draw_scene(rng: random.Random, decks: Sequence[Deck], options: SceneOptions 
         painter.chip(None, (float(corner[0]), float(corner[1])), scale * 0.3, in_image=True)
     scene = painter.finish(table)
     scene.deck = deck.name
+    scene.table = table
     return scene
 
 

@@ -202,6 +202,8 @@ class TableCamera:
         self.feed.calibration = calibration
         # The fusion names each stable card's zone from the same calibration.
         self.pipeline.fusion.calibration = calibration
+        # ...and a camera at a slant is read as seen from straight above (straight_view.py).
+        self.pipeline.recognizer.plane = None if calibration is None else calibration.homography
 
     # ------------------------------------------------------------------ callbacks
     def _reported(self, report: FrameReport) -> None:
