@@ -1,8 +1,9 @@
 """Plane geometry shared by the vision modules: which way round a polygon's points run, each
-point's next going round, and vectors' lengths."""
+point's next going round, vectors' lengths, and points moved by a homography."""
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
 
@@ -44,3 +45,9 @@ def norms(vectors: np.ndarray) -> np.ndarray:
         return np.linalg.norm(vectors, axis=-1)
     x, y = vectors[..., 0], vectors[..., 1]
     return np.sqrt(x * x + y * y)
+
+
+def moved_by(homography: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """Points (N x 2) moved by a homography (3 x 3), in float64."""
+    return cv2.perspectiveTransform(np.asarray(points, np.float64).reshape(-1, 1, 2),
+                                    homography).reshape(-1, 2)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import cv2
@@ -110,11 +110,8 @@ class CardRecognizer:
             return self._recognize(frame, closer=True)[0]
         started = time.perf_counter()
         seen = self._recognize(view.warp(frame), closer=True)[0]
-
-        def back(sighting: CardSighting) -> CardSighting:
-            return CardSighting(sighting.card, view.back(sighting.corners),
-                                sighting.confidence, sighting.indices, sighting.problem)
-        return Recognition([back(s) for s in seen.cards], [back(s) for s in seen.unsure],
+        return Recognition(*([replace(s, corners=view.back(s.corners)) for s in sightings]
+                             for sightings in (seen.cards, seen.unsure)),
                            (time.perf_counter() - started) * 1000)
 
     def _straight_view(self, width: int, height: int) -> StraightView | None:
@@ -122,10 +119,11 @@ class CardRecognizer:
         the size stay), or None: no plane, or a camera straight above."""
         if self.plane is None:
             return None
-        key = (np.asarray(self.plane, np.float64).tobytes(), width, height)
+        plane = np.asarray(self.plane, np.float64)
+        key = (plane.tobytes(), width, height)
         if key != self._view_key:
             self._view_key = key
-            self._view = StraightView.of(np.asarray(self.plane, np.float64), (width, height))
+            self._view = StraightView.of(plane, (width, height))
         return self._view
 
     def _recognize(self, frame: np.ndarray, *, closer: bool) -> tuple[Recognition, Marks]:
@@ -164,8 +162,7 @@ class CardRecognizer:
             sightings = look_closer(self._read_cut,
                                     given, scale, marks, sightings, self.confident)
         if scale != 1.0:
-            sightings = [CardSighting(s.card, s.corners / scale, s.confidence, s.indices,
-                                      s.problem) for s in sightings]
+            sightings = [replace(s, corners=s.corners / scale) for s in sightings]
         sure = [s for s in sightings if s.problem is None and s.confidence >= self.confident]
         unsure = [s for s in sightings if s.problem is not None or s.confidence < self.confident]
         return Recognition(sure, unsure, (time.perf_counter() - started) * 1000), marks

@@ -19,6 +19,7 @@ import cv2
 import numpy as np
 
 from tableside.vision.decks import CardFace, Deck
+from tableside.vision.geometry import moved_by
 
 FRAME_SIZE = (1280, 720)
 
@@ -138,7 +139,7 @@ def draw_scene(rng: random.Random, decks: Sequence[Deck], options: SceneOptions 
 def _local_scale(table: np.ndarray, point: tuple[float, float]) -> float:
     """How much the table homography enlarges lengths around a point."""
     x, y = point
-    mapped = _apply(table, np.float32([[x, y], [x + 1, y], [x, y + 1]]))
+    mapped = moved_by(table, np.float32([[x, y], [x + 1, y], [x, y + 1]]))
     (ax, ay), (bx, by) = mapped[1] - mapped[0], mapped[2] - mapped[0]
     return float(np.sqrt(abs(ax * by - ay * bx)))
 
@@ -272,7 +273,7 @@ class _Painter:
             [sin, cos, centre[1] - sin * face_width / 2 - cos * face_height / 2],
             [0, 0, 1]])
         homography = table @ place
-        corners = _apply(homography, np.float32([[0, 0], [face_width, 0],
+        corners = moved_by(homography, np.float32([[0, 0], [face_width, 0],
                                                  [face_width, face_height], [0, face_height]]))
         self._shadow(corners)
         object_id = self._paste(face.image, homography)
@@ -305,7 +306,7 @@ class _Painter:
         place = np.array([[cos, -sin, centre[0] - cos * middle + sin * middle],
                           [sin, cos, centre[1] - sin * middle - cos * middle], [0, 0, 1]])
         homography = place if in_image else table @ place
-        corners = _apply(homography, np.float32([[0, 0], [size, 0], [size, size], [0, size]]))
+        corners = moved_by(homography, np.float32([[0, 0], [size, 0], [size, size], [0, size]]))
         self._shadow(corners)
         self._paste(chip, homography)
 
@@ -328,7 +329,7 @@ class _Painter:
     def _paste(self, bgra: np.ndarray, homography: np.ndarray) -> int:
         height, width = self.image.shape[:2]
         source_h, source_w = bgra.shape[:2]
-        corners = _apply(homography, np.float32([[0, 0], [source_w, 0], [source_w, source_h],
+        corners = moved_by(homography, np.float32([[0, 0], [source_w, 0], [source_w, source_h],
                                                  [0, source_h]]))
         x0, y0 = np.floor(corners.min(axis=0)).astype(int) - 1
         x1, y1 = np.ceil(corners.max(axis=0)).astype(int) + 1
@@ -428,13 +429,8 @@ class _Painter:
 
 
 def _box_quad(homography: np.ndarray, box) -> np.ndarray:
-    return _apply(homography, np.float32([[box.x0, box.y0], [box.x1, box.y0],
+    return moved_by(homography, np.float32([[box.x0, box.y0], [box.x1, box.y0],
                                           [box.x1, box.y1], [box.x0, box.y1]]))
-
-
-def _apply(homography: np.ndarray, points: np.ndarray) -> np.ndarray:
-    return cv2.perspectiveTransform(points.reshape(-1, 1, 2).astype(np.float64),
-                                    homography).reshape(-1, 2)
 
 
 def _shrinks(homography: np.ndarray) -> bool:

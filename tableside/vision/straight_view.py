@@ -26,6 +26,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from tableside.vision.geometry import moved_by
+
 # The plane is taken as a slant worth undoing when, somewhere in the frame (its middle or a
 # corner), it stretches one way this many times the other. Of random table planes of the
 # scenes' kind (corners moved by up to 10 / 15 / 20 % of the frame) the median reaches 1.26 /
@@ -41,6 +43,7 @@ class StraightView:
     """Warps frames of one size onto the table plane and maps points back."""
 
     to_view: np.ndarray  # 3 x 3: frame pixels to view pixels
+    from_view: np.ndarray  # its inverse
     size: tuple[int, int]  # the view's width and height
 
     @staticmethod
@@ -51,7 +54,9 @@ class StraightView:
         width, height = frame_size
         points = np.array([[width / 2, height / 2], [0, 0], [width, 0], [width, height],
                            [0, height]], np.float64)
-        if not (_depths(plane, points) > 0).all() and not (_depths(plane, points) < 0).all():
+        depths = np.c_[points, np.ones(len(points))] @ plane[2]
+        # (The homogeneous coordinate's sign flips past the plane's horizon.)
+        if not (depths > 0).all() and not (depths < 0).all():
             return None
         # View pixels as large as frame pixels in the frame's middle.
         middle = _stretch(plane, points[0])
@@ -61,7 +66,7 @@ class StraightView:
         if all(s[0] / s[1] < SLANTED for s in stretches):
             return None
         to_view = np.diag([scale, scale, 1.0]) @ plane
-        corners = _moved(to_view, points[1:])
+        corners = moved_by(to_view, points[1:])
         low, high = corners.min(axis=0), corners.max(axis=0)
         growth = float(np.prod(high - low)) / (width * height)
         if growth > MAX_GROWTH:
@@ -70,7 +75,7 @@ class StraightView:
             low, high = low * shrink, high * shrink
         to_view = np.array([[1, 0, -low[0]], [0, 1, -low[1]], [0, 0, 1]]) @ to_view
         size = (int(np.ceil(high[0] - low[0])), int(np.ceil(high[1] - low[1])))
-        return StraightView(to_view, size)
+        return StraightView(to_view, np.linalg.inv(to_view), size)
 
     def warp(self, frame: np.ndarray) -> np.ndarray:
         return cv2.warpPerspective(frame, self.to_view, self.size, flags=cv2.INTER_LINEAR,
@@ -78,17 +83,7 @@ class StraightView:
 
     def back(self, points: np.ndarray) -> np.ndarray:
         """Points of the view (N x 2) in the frame's pixels."""
-        return _moved(np.linalg.inv(self.to_view), points)
-
-
-def _moved(homography: np.ndarray, points: np.ndarray) -> np.ndarray:
-    return cv2.perspectiveTransform(
-        np.asarray(points, np.float64).reshape(-1, 1, 2), homography).reshape(-1, 2)
-
-
-def _depths(homography: np.ndarray, points: np.ndarray) -> np.ndarray:
-    """The homogeneous coordinate each point maps to (its sign flips past the horizon)."""
-    return np.c_[points, np.ones(len(points))] @ homography[2]
+        return moved_by(self.from_view, points)
 
 
 def _stretch(homography: np.ndarray, point: np.ndarray) -> np.ndarray:
