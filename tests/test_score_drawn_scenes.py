@@ -128,3 +128,37 @@ def test_a_copy_of_the_package_first_on_the_path_is_the_one_scored(tmp_path):
         env={**os.environ, "PYTHONPATH": str(tmp_path)})
     assert run.returncode == 0, run.stderr
     assert Path(run.stdout.strip()).is_relative_to(tmp_path), run.stdout
+
+
+def test_scene_options_take_the_tests_unless_asked(tmp_path):
+    # --perspective, --card-width and --blur change only what they name; scenes drawn with
+    # small cards are scored like any others.
+    sys.path.insert(0, str(SCRIPT.parent))
+    import score_drawn_scenes
+
+    from tableside.vision.scenes import SceneOptions
+
+    def options(*argv: str) -> SceneOptions:
+        parsed = []
+        original = score_drawn_scenes._score_groups
+        score_drawn_scenes._score_groups = lambda groups, args: parsed.append(args) or []
+        try:
+            score_drawn_scenes.main(["--groups", "6000", *argv])
+        finally:
+            score_drawn_scenes._score_groups = original
+        return score_drawn_scenes._scene_options(parsed[0])
+
+    assert options() == SceneOptions()
+    small = options("--card-width", "60", "75", "--blur", "1.6")
+    assert (small.card_width, small.blur) == ((60.0, 75.0), 1.6)
+    assert small.perspective == SceneOptions().perspective
+    assert options("--perspective", "0.2").perspective == 0.2
+    out = tmp_path / "figures.json"
+    run = subprocess.run([sys.executable, str(SCRIPT), "--groups", "6000", "--scenes", "2",
+                          "--processes", "1", "--card-width", "60", "64", "--missed",
+                          "--json", str(out)], capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    (figures,) = json.loads(out.read_text())
+    assert figures["asked"] > 5 and figures["read"] <= figures["asked"]
+    widths = [float(w) for w in re.findall(r"\((\d+) px\)", run.stdout)]
+    assert all(w < 80 for w in widths)
