@@ -60,6 +60,12 @@ WITNESS_SURE = 0.9
 # Only readings torn between the two black suits are judged: the other black suit of their rank
 # at least this share of the named card. A witness can be another card's pip (a card lying
 # over this one): a reading sure of its suit is left to the index.
+# Tried in session 61 and not kept: every small index (rank to suit under 12 px: cards of 60-75
+# px) torn so between the black suits, of any rank, made unsure (the two suits' probabilities
+# shared evenly): scripts/score_drawn_scenes.py --dev --card-width 60 75, shared decks 2,915 ->
+# 2,914 of 2,945 (wrong 3 -> 1), drawn 2,791 -> 2,787 of 2,847 (wrong 20 -> 14); but at the
+# tests' sizes the dev groups' shared decks 2,428 -> 2,427, and gnome-dondorf (--outside)
+# 1,130 -> 1,129, wrong 7 -> 9 (an unsure corner let assembly take another reading).
 TORN = 0.1
 RANKS = "456789T"
 BLACK = "cs"
