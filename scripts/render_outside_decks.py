@@ -3,7 +3,7 @@
 
 The shared decks' held-out designs and the decks drawn by code have been studied for many
 sessions, so their figures flatter; recognition is also judged on designs nobody here has seen.
-These four real designs stand in for those, and are used only to report (scripts/
+These five real designs stand in for those, and are used only to report (scripts/
 score_drawn_scenes.py --outside FOLDER): never train on them, never tune on their misses.
 
     npm-svg-cards           npm package svg-cards 4.0.2 (David Bellot's SVG-cards: condensed
@@ -13,6 +13,10 @@ score_drawn_scenes.py --outside FOLDER): never train on them, never tune on thei
     kde-ancient-egyptians   Debian kdegames-card-data-kf5: its bottom index is not turned half
                             round (upright, the suit above the rank), unlike any common deck,
                             so a lone bottom 9 reads as a 6: reported apart
+    npm-younestouati        npm package @younestouati/playing-cards-standard-deck 3.0.0 (one
+                            SVG per card: a common poker deck's look, narrow sans-serif
+                            indices), MIT; added in session 61, named to sort last so that
+                            the four before keep their groups' seeds
 
 Left out: GNOME's tango_nuevo (the suit beside the rank: tableside/vision/decks.py finds no
 index to score), bellot (svg-cards' art again) and KDE's dondorf (GNOME's again).
@@ -45,6 +49,11 @@ from render_training_decks import (
 )
 
 SVG_CARDS = "svg-cards@4.0.2"
+STANDARD_DECK = "@younestouati/playing-cards-standard-deck@3.0.0"
+# Its files are named rank first, by number: "1s" the ace, "11s" to "13s" jack to king.
+STANDARD_RANKS = {rank: ("1" if rank == "A" else "10" if rank == "T" else
+                         {"J": "11", "Q": "12", "K": "13"}.get(rank, rank))
+                  for rank in RANK_IDS}
 KDE_DESIGNS = ("penguins", "ancient-egyptians")
 GNOME_DESIGNS = ("dondorf",)
 
@@ -66,6 +75,17 @@ def main() -> None:
                   {rank + suit: render_card(rsvg, root / "package" / "svg-cards.svg",
                                             f"{suit_id}_{rank_id}", root / "card.png")
                    for rank, rank_id in RANK_IDS.items() for suit, suit_id in SUIT_IDS.items()})
+        subprocess.run(["npm", "pack", STANDARD_DECK], cwd=root, check=True,
+                       capture_output=True)
+        standard = root / "standard"
+        standard.mkdir()
+        with tarfile.open(next(root.glob("younestouati-playing-cards-standard-deck-*.tgz"))) \
+                as archive:
+            archive.extractall(standard, filter="data")
+        save_deck(args.out / "npm-younestouati",
+                  {rank + suit: render_card(rsvg, standard / "package" / "cards"
+                                            / f"{number}{suit}.svg", None, root / "card.png")
+                   for rank, number in STANDARD_RANKS.items() for suit in SUIT_IDS})
         render_designs(files, root, args.out, KDE_DESIGNS, GNOME_DESIGNS)
 
 

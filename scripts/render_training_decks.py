@@ -131,9 +131,11 @@ def render_grid(rsvg: Path, svg: Path, scratch: Path) -> dict[str, np.ndarray]:
     return cards
 
 
-def render_card(rsvg: Path, svg: Path, element: str, scratch: Path) -> np.ndarray:
-    """One card, cut to its own opaque region (the largest) and scaled to WIDTH."""
-    subprocess.run([str(rsvg), "-i", element, "-w", str(RENDER_WIDTH), str(svg), "-o",
+def render_card(rsvg: Path, svg: Path, element: str | None, scratch: Path) -> np.ndarray:
+    """One card (the SVG's element ``element``, or the whole SVG when None), cut to its own
+    opaque region (the largest) and scaled to WIDTH."""
+    chosen = [] if element is None else ["-i", element]
+    subprocess.run([str(rsvg), *chosen, "-w", str(RENDER_WIDTH), str(svg), "-o",
                     str(scratch)], check=True, capture_output=True)
     return _largest_opaque(cv2.imread(str(scratch), cv2.IMREAD_UNCHANGED))
 
