@@ -242,14 +242,8 @@ def lone_2h_beside_a_corner(point: tuple[float, float], across: tuple[float, flo
                             down: tuple[float, float]) -> np.ndarray:
     """The centre of the 2h of lone_2h (four-corner deck) with paper all round it, so paper
     alone does not tell its side, and a square paper corner at ``point`` with these sides."""
-    paper = np.full((400, 600), 255, np.uint8)
-    cards = [reading("2h"), reading("8c"), reading("8c")]
-    rank_points = np.array([[400.0, 112.0], [110.0, 112.0], [210.0, 112.0]], np.float32)
-    suit_points = rank_points + np.array([0.0, 17.0], np.float32)
-    corners = np.array([[point, across, down]], np.float64)
-    sightings = assemble(np.stack(cards), rank_points, suit_points, (), paper=paper,
-                         corners=corners)
-    return next(s for s in sightings if str(s.card) == "2h").centre
+    return lone_2h_on(np.full((400, 600), 255, np.uint8),
+                      np.array([[point, across, down]], np.float64))
 
 
 def test_a_paper_corner_at_a_lone_index_tells_which_corner_of_its_card_it_is():
@@ -280,6 +274,42 @@ def test_a_lone_top_right_index_over_bare_table_turns_to_a_smaller_card_beside_i
     # lies on the paper side, as for a column of two indices (OFF_PAPER, BARE_TABLE).
     x, _ = lone_2h(four_corner_deck=True, left_edge=325)
     assert 340.0 < x < 380.0
+
+
+def lone_2h_on(paper: np.ndarray, corners: np.ndarray | None = None) -> np.ndarray:
+    """The centre of lone_2h's card (four-corner deck) on the given paper: its outline read as
+    from a top-left index spans x 391-489, y 98-241; as from a top-right one x 311-409."""
+    cards = [reading("2h"), reading("8c"), reading("8c")]
+    rank_points = np.array([[400.0, 112.0], [110.0, 112.0], [210.0, 112.0]], np.float32)
+    suit_points = rank_points + np.array([0.0, 17.0], np.float32)
+    sightings = assemble(np.stack(cards), rank_points, suit_points, (), paper=paper,
+                         corners=corners)
+    return next(s for s in sightings if str(s.card) == "2h").centre
+
+
+def test_a_lone_index_off_paper_turns_to_a_side_clearly_more_paper():
+    # Neither side is bare table nor wholly paper (0.55 to the right, 0.78 to the left: a
+    # four-corner card's turned index in a fan, the gap between two cards to one side), but
+    # the left is clearly more paper (MORE_PAPER): the card lies there.
+    paper = np.zeros((400, 600), np.uint8)
+    paper[95:260, 95:235] = 255  # the 8c
+    paper[98:210, 300:410] = 255  # the 2h, partly under something dark
+    paper[98:170, 410:489] = 255  # a card beside it, ending short of the estimate
+    x, _ = lone_2h_on(paper)
+    assert 340.0 < x < 380.0
+
+
+def test_a_paper_corner_does_not_turn_a_card_onto_bare_table():
+    # A square corner up and to the right of the index says top right, but to the index's
+    # left is bare table (0.14 paper) and to its right 0.70 paper: the corner is likelier
+    # the card's beside it (a dondorf 7s at the frame's edge was put on the felt beside its
+    # fan), and the card stays right of its index.
+    paper = np.zeros((400, 600), np.uint8)
+    paper[95:260, 95:235] = 255
+    paper[98:200, 391:489] = 255
+    corners = np.array([[(409.35, 97.55), (0.0, 1.0), (-1.0, 0.0)]], np.float64)
+    x, _ = lone_2h_on(paper, corners)
+    assert 420.0 < x < 460.0
 
 
 def test_a_card_partly_under_another_is_outlined_by_the_part_in_view():
