@@ -98,3 +98,25 @@ def test_bench_vision_reports_both_readers_side_by_side(capsys):
     assert (report["results"]["tableside"]["process_loaded_rss_mb"]
             > report["results"]["opencv_template_baseline"]["process_loaded_rss_mb"])
     assert report["goals"]["median_ms_at_most"] == 60.0
+
+
+def test_bench_vision_also_times_photographs_when_given_a_folder(tmp_path, capsys, scene):
+    # Photographs of a real table (here a drawn scene saved as JPEG and PNG) are timed beside
+    # the drawn frames; files that are no photographs are passed over.
+    cv2.imwrite(str(tmp_path / "table.jpg"), scene.image)
+    cv2.imwrite(str(tmp_path / "table.png"), scene.image)
+    (tmp_path / "table.xml").write_text("<annotation/>")
+    assert main(["bench", "vision", "--frames", "2", "--photos", str(tmp_path)]) == 0
+    photographs = json.loads(capsys.readouterr().out)["results"]["photographs"]
+    assert photographs["photographs"] == 2
+    assert photographs["sizes"] == {"1280x720": 2}
+    assert 0 < photographs["median_ms"] <= photographs["max_ms"]
+    assert photographs["slowest"] in ("table.jpg", "table.png")
+    # The calm scene's readable face-up cards are read in both.
+    assert photographs["cards_read"] == 2 * sum(card.readable for card in scene.cards)
+
+
+def test_bench_vision_says_when_a_folder_holds_no_photographs(tmp_path):
+    (tmp_path / "notes.txt").write_text("no pictures here")
+    with pytest.raises(SystemExit, match="no photographs"):
+        main(["bench", "vision", "--frames", "1", "--photos", str(tmp_path)])
