@@ -23,9 +23,10 @@ baseline has no templates of a photographed deck) on the photographs in FOLDER, 
 (frames wider than 1280 px are shrunk by the recogniser, as the camera's are), so that a real
 table's surface is measured too: on the shared webcam photographs of cards on a wood-grain
 table (edje-real-photos, cam_image*, 960 x 540) the light streaks of the wood pass for card
-paper and their grain for marks, some 1,400-7,400 candidates a frame where the drawn frames
-have about 550, and a frame takes two to three times as long (session 62: median 121.5 ms of
-the test split's seven, 149.8 ms of the training split's 45, one core).
+paper and their grain for marks, and big court cards' pictures make marks too: some
+1,800-7,500 candidates a frame where the drawn frames have about 550, and a frame takes two to
+three times as long (session 62: median 121.5 ms of the test split's seven, 149.8 ms of the
+training split's 45, one core).
 """
 
 from __future__ import annotations
