@@ -38,6 +38,7 @@ import resource
 import statistics
 import time
 import tracemalloc
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +54,7 @@ from tableside.vision.networks import BACKENDS
 from tableside.vision.recognizer import CardRecognizer
 from tableside.vision.scenes import Scene, SceneOptions, draw_scene
 from tableside.vision.scoring import Score, score_scene
+from tableside.vision.sources import IMAGE_SUFFIXES
 
 GOAL_MS = 60.0
 TRACED_FRAMES = 5
@@ -66,8 +68,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "drawn by code)")
     parser.add_argument("--seed", type=int, default=11, help="seed of the scenes (default 11)")
     parser.add_argument("--photos", type=Path, default=None,
-                        help="also time tableside on the photographs (JPEG, PNG) in this "
-                             "folder / auch die Fotos (JPEG, PNG) in diesem Ordner messen")
+                        help="also time tableside on the photographs (JPEG, PNG, ...) in this "
+                             "folder / auch die Fotos (JPEG, PNG, ...) in diesem Ordner messen")
     parser.add_argument("--backend", choices=BACKENDS, default=None,
                         help="what runs the networks (default: the fastest installed)")
 
@@ -104,28 +106,22 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
-PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png")
-
-
 def time_photographs(recognizer: CardRecognizer, folder: Path) -> dict[str, Any]:
     """Time ``recognizer`` on each photograph in ``folder`` (wall clock, as the scenes are),
     with what it reads: no labels, so cards read, not scored."""
-    paths = sorted(path for path in folder.iterdir() if path.suffix.lower() in PHOTO_SUFFIXES)
+    paths = sorted(path for path in folder.iterdir() if path.suffix.lower() in IMAGE_SUFFIXES)
     frames = [(path, cv2.imread(str(path), cv2.IMREAD_COLOR)) for path in paths]
     frames = [(path, frame) for path, frame in frames if frame is not None]
     if not frames:
-        raise SystemExit(f"no photographs (JPEG, PNG) in {folder}")
+        raise SystemExit(f"no photographs ({', '.join(IMAGE_SUFFIXES)}) in {folder}")
     times, cards = [], 0
     for _, frame in frames:
         started = time.perf_counter()
         cards += len(recognizer.recognize(frame).cards)
         times.append((time.perf_counter() - started) * 1000)
-    sizes: dict[str, int] = {}
-    for _, frame in frames:
-        key = f"{frame.shape[1]}x{frame.shape[0]}"
-        sizes[key] = sizes.get(key, 0) + 1
+    sizes = Counter(f"{frame.shape[1]}x{frame.shape[0]}" for _, frame in frames)
     slowest = max(range(len(frames)), key=times.__getitem__)
-    return {"folder": str(folder), "photographs": len(frames), "sizes": sizes,
+    return {"folder": str(folder), "photographs": len(frames), "sizes": dict(sizes),
             "median_ms": round(statistics.median(times), 2),
             "p90_ms": round(float(np.percentile(times, 90)), 2),
             "max_ms": round(max(times), 2), "slowest": frames[slowest][0].name,

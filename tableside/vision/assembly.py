@@ -1331,7 +1331,7 @@ def _mostly_bare_table(share: float | None) -> bool:
 def _paper_beside_bare_table(side: float | None, other: float | None) -> bool:
     """Whether a card lies on this side rather than the other: this side's outline at least
     OFF_PAPER paper, the other's mostly bare table (below BARE_TABLE)."""
-    return side is not None and other is not None and side >= OFF_PAPER and other < BARE_TABLE
+    return side is not None and side >= OFF_PAPER and _mostly_bare_table(other)
 
 
 def _paper_share(outline: np.ndarray, paper: np.ndarray) -> float | None:
