@@ -427,25 +427,32 @@ def main() -> None:
 
 
 def make_examples(args: argparse.Namespace, training_decks: list[Path]) -> dict[str, np.ndarray]:
-    jobs = [(args.seed + n, n < args.validation_scenes)
-            for n in range(args.scenes + args.validation_scenes)]
     parts: dict[bool, list] = {True: [], False: []}
-    with multiprocessing.get_context("fork").Pool(
-            args.workers, initializer=_init_worker,
-            initargs=(training_decks, not (args.finder_only or args.sifter_only),
-                      args.given_finder, args.small_share, args.four_colour_share,
-                      args.big_suit_share, args.sifter_only, args.fonts,
-                      args.slant_share)) as pool:
-        for n, (validation, *arrays) in enumerate(
-                pool.imap_unordered(_scene_examples, jobs, chunksize=4)):
-            parts[validation].append(list(arrays))
-            if n % 200 == 0:
-                print(f"  scene {n}/{len(jobs)}", flush=True)
+    initargs = (training_decks, not (args.finder_only or args.sifter_only), args.given_finder,
+                args.small_share, args.four_colour_share, args.big_suit_share,
+                args.sifter_only, args.fonts, args.slant_share)
+    for validation, arrays in scenes_examples(args, initargs, _scene_examples):
+        parts[validation].append(arrays)
     result = {}
     for validation, prefix in ((False, "train"), (True, "val")):
         for k, kind in enumerate(("glances", "patches", "labels")):
             result[f"{prefix}_{kind}"] = _gather(parts[validation], k)
     return result
+
+
+def scenes_examples(args: argparse.Namespace, initargs: tuple, examples_of):
+    """Per scene of --scenes and --validation-scenes (seeds from --seed), whether it is for
+    validation and the arrays ``examples_of((seed, validation))`` makes of it, in --workers
+    processes set up by _init_worker(*initargs)."""
+    jobs = [(args.seed + n, n < args.validation_scenes)
+            for n in range(args.scenes + args.validation_scenes)]
+    with multiprocessing.get_context("fork").Pool(
+            args.workers, initializer=_init_worker, initargs=initargs) as pool:
+        for n, (validation, *arrays) in enumerate(
+                pool.imap_unordered(examples_of, jobs, chunksize=4)):
+            yield validation, list(arrays)
+            if n % 200 == 0:
+                print(f"  scene {n}/{len(jobs)}", flush=True)
 
 
 def _gather(parts: list[list[np.ndarray]], k: int) -> np.ndarray:
@@ -487,17 +494,7 @@ def _init_worker(training_decks: list[Path], patches: bool, given_finder: Path |
 def _scene_examples(job) -> tuple[bool, np.ndarray, np.ndarray, np.ndarray]:
     seed, validation = job
     rng = random.Random(seed)
-    # Half the scenes with real designs, half with drawn ones: the real ones hold the shapes
-    # printed decks use, the drawn ones the variety that teaches unseen designs.
-    decks = _WORKER["decks"] if rng.random() < 0.5 else [random_drawn_deck(rng)]
-    # Now and then harder than the tests ask, so that the reader has margin.
-    widths = (54.0, 95.0) if rng.random() < _WORKER["small_share"] else (54.0, 170.0)
-    options = SceneOptions(card_width=widths, blur=rng.choice([1.0, 1.0, 1.3, 1.6]),
-                           noise=rng.choice([6.0, 9.0]))
-    # (Drawn only with a share asked for: without, every scene's draws stay as they were.)
-    if _WORKER.get("slant_share", 0.0) and rng.random() < _WORKER["slant_share"]:
-        options = dataclasses.replace(options, perspective=SLANT)
-    scene = draw_scene(rng, decks, options)
+    scene = training_scene(rng)
     marks = find_marks(scene.image)
     candidates = find_candidates(marks, lone_ranks="all")
     labels = label_candidates(scene, candidates)
@@ -526,6 +523,21 @@ def _scene_examples(job) -> tuple[bool, np.ndarray, np.ndarray, np.ndarray]:
     # Stored small: every plane lies in -1..1.
     return (validation, (glances * 127).round().astype(np.int8),
             (patches * 127).round().astype(np.int8), labels)
+
+
+def training_scene(rng: random.Random):
+    """One drawn table scene to take examples from (in a worker set up by _init_worker)."""
+    # Half the scenes with real designs, half with drawn ones: the real ones hold the shapes
+    # printed decks use, the drawn ones the variety that teaches unseen designs.
+    decks = _WORKER["decks"] if rng.random() < 0.5 else [random_drawn_deck(rng)]
+    # Now and then harder than the tests ask, so that the reader has margin.
+    widths = (54.0, 95.0) if rng.random() < _WORKER["small_share"] else (54.0, 170.0)
+    options = SceneOptions(card_width=widths, blur=rng.choice([1.0, 1.0, 1.3, 1.6]),
+                           noise=rng.choice([6.0, 9.0]))
+    # (Drawn only with a share asked for: without, every scene's draws stay as they were.)
+    if _WORKER.get("slant_share", 0.0) and rng.random() < _WORKER["slant_share"]:
+        options = dataclasses.replace(options, perspective=SLANT)
+    return draw_scene(rng, decks, options)
 
 
 def shake(candidates: Candidates, chosen: np.ndarray, rng: random.Random) -> Candidates:

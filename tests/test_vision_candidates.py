@@ -189,3 +189,36 @@ def test_no_candidate_repeats_one_of_an_earlier_pass():
             earlier = passes[0] if n == CUT_PASS else Candidates.join(passes[:n])
             assert not _repeats(passes[n], earlier).any()
     assert later > 0
+
+
+def test_mates_are_the_same_marks_the_other_way_round():
+    # A clean index makes its pair of marks in both orders, and a long single mark both ways
+    # along its axis: each is the other's mate. Lone ranks (suit point on no mark) have none.
+    marks = find_marks(cv2.GaussianBlur(card_corner("7", (117, 95), 6), (0, 0), 0.8))
+    candidates = find_candidates(marks, lone_ranks="all")
+    mates = candidates.mates()
+    mated = np.nonzero(mates >= 0)[0]
+    assert len(mated) >= 2 and (mates[mates[mated]] == mated).all()
+    assert np.array_equal(candidates.rank_points[mated], candidates.suit_points[mates[mated]])
+    assert np.array_equal(candidates.suit_points[mated], candidates.rank_points[mates[mated]])
+    assert np.array_equal(candidates.passes[mated], candidates.passes[mates[mated]])
+    plain = find_candidates(marks, lone_ranks="none")
+    # Every candidate but the lone ranks has its mate.
+    assert len(mated) == len(plain) < len(candidates)
+    assert (plain.mates() >= 0).all()
+
+
+def test_candidates_alike_in_order_too_are_no_mates():
+    # Two candidates on the same points in the same order are repeats (never made: see
+    # _repeats), not one pair's two orders; three on one unordered pair make no mates.
+    points = np.array([[10, 10], [20, 30]], np.float32)
+    one = Candidates(points[:1], points[1:], np.zeros(1, np.int32), np.ones(1, np.int32),
+                     np.zeros(1, np.int32))
+    turned = Candidates(points[1:], points[:1], np.ones(1, np.int32), np.zeros(1, np.int32),
+                        np.zeros(1, np.int32))
+    assert Candidates.join([one, turned]).mates().tolist() == [1, 0]
+    assert Candidates.join([one, one]).mates().tolist() == [-1, -1]
+    assert Candidates.join([one, turned, one]).mates().tolist() == [-1, -1, -1]
+    other_pass = Candidates(turned.rank_points, turned.suit_points, turned.rank_marks,
+                            turned.suit_marks, np.ones(1, np.int32))
+    assert Candidates.join([one, other_pass]).mates().tolist() == [-1, -1]

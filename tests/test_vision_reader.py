@@ -31,6 +31,8 @@ from tableside.vision.reader import (
     SIFTER_KEEPS,
     IndexReader,
     _rivalled,
+    glanced_mates,
+    mates_chances,
 )
 from tableside.vision.recognizer import CardRecognizer
 from tableside.vision.scenes import draw_scene
@@ -154,11 +156,10 @@ def test_the_sifter_drops_much_of_what_the_quick_look_keeps_but_no_index_read(gr
     marks = find_marks(scene.image)
     candidates = find_candidates(marks)
     unsifted = IndexReader(sifter_path=None)
-    glances = cut_glances(marks, candidates)
-    kept = np.nonzero(unsifted.glance(glances) >= FINDER_KEEPS)[0]
+    kept, glances = unsifted.kept(marks, candidates)
     read = unsifted.read(marks, candidates).probabilities[:, :NO_INDEX].max(axis=1) >= 0.5
     assert read.sum() >= 10 and set(np.nonzero(read)[0]) <= set(kept)
-    sifted = IndexReader().sift(glances[kept]) >= SIFTER_KEEPS
+    sifted = IndexReader().sift(glances) >= SIFTER_KEEPS
     assert sifted[read[kept]].all()
     # (Of what the readers do not read as a card, 33-39 % on four scenes.)
     assert (~sifted[~read[kept]]).mean() > 0.3
@@ -166,3 +167,30 @@ def test_the_sifter_drops_much_of_what_the_quick_look_keeps_but_no_index_read(gr
     with_sifter = IndexReader().read(marks, candidates).probabilities
     passed = kept[sifted]
     assert set(np.nonzero(with_sifter[:, NO_INDEX] < 1.0)[0]) <= set(passed)
+
+
+
+def test_a_paired_quick_look_glances_at_one_of_each_pair_and_judges_both():
+    # Candidates 0 and 2 are mates, 1 and 4, and 3 has none: the paired quick look glances at
+    # 0, 1 and 3; each one's first output is its own chance, the second its mate's.
+    mates = np.array([2, 4, 0, -1, 1])
+    looked = glanced_mates(mates)
+    assert looked.tolist() == [0, 1, 3]
+    both = np.array([[0.9, 0.1], [0.2, 0.7], [0.3, 0.8]], np.float32)
+    assert np.allclose(mates_chances(mates, looked, both), [0.9, 0.2, 0.1, 0.3, 0.7])
+
+
+def test_the_shipped_quick_look_glances_at_every_candidate():
+    # It has one output: each candidate is glanced at in its own order (a paired one, which
+    # scripts/train_paired_finder.py trains, read no faster: see there).
+    cv2.setNumThreads(1)
+    scene = draw_scene(random.Random(5004), load_group(TRAINING["held_out"]))
+    marks = find_marks(scene.image)
+    candidates = find_candidates(marks)
+    reader = IndexReader()
+    glances = cut_glances(marks, candidates)
+    kept, kept_glances = reader.kept(marks, candidates)
+    assert kept.tolist() == np.nonzero(reader.glance(glances) >= FINDER_KEEPS)[0].tolist()
+    assert np.array_equal(kept_glances, glances[kept]) and len(kept) > 10
+    # Most candidates have a mate, which a paired quick look would judge from one glance.
+    assert (candidates.mates() >= 0).mean() > 0.7

@@ -118,6 +118,39 @@ class Candidates:
         """Distance from rank point to suit point, the candidate's scale."""
         return norms(self.suit_points - self.rank_points)
 
+    def mates(self) -> np.ndarray:
+        """Per candidate: the candidate of the same pass with its two points swapped (the
+        same marks read the other way round), or -1. Pairs of marks and single marks come in
+        both orders (see the module's docstring); lone ranks have no mate."""
+        count = len(self)
+        result = np.full(count, -1, np.int64)
+        if count < 2:
+            return result
+        # Mates share the unordered pair of points: each candidate's points in a fixed order
+        # (the smaller by x, then y, first), with its pass. Their points are the same float32
+        # numbers swapped, so the keys are equal exactly.
+        rank, suit = self.rank_points, self.suit_points
+        rank_first = (rank[:, 0] < suit[:, 0]) | ((rank[:, 0] == suit[:, 0])
+                                                  & (rank[:, 1] <= suit[:, 1]))
+        low = np.where(rank_first[:, None], rank, suit)
+        high = np.where(rank_first[:, None], suit, rank)
+        columns = (high[:, 1], high[:, 0], low[:, 1], low[:, 0], self.passes)
+        order = np.lexsort(columns)
+        # Neighbours in that order with equal keys; three alike (never seen) make no mates.
+        same = np.ones(count - 1, bool)
+        for column in columns:
+            ordered = column[order]
+            same &= ordered[1:] == ordered[:-1]
+        first, second = order[:-1][same], order[1:][same]
+        alone = np.ones(len(first), bool)
+        alone[1:] &= first[1:] != second[:-1]
+        alone[:-1] &= second[:-1] != first[1:]
+        # (Two candidates of one order on the same points are repeats, not mates.)
+        alone &= rank_first[first] != rank_first[second]
+        first, second = first[alone], second[alone]
+        result[first], result[second] = second, first
+        return result
+
 
 def find_candidates(marks: Marks, *, lone_ranks: str = "unpaired") -> Candidates:
     """Every candidate of a frame, with the lone-rank ones (see the module's docstring):
