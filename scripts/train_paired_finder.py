@@ -46,8 +46,8 @@ shared cards fewer over the six sets (18,913 -> 18,908; wrong 9 and 14 as before
 index the quick look gives 0.88 and this one's mate output 0.00003. At a bar of 0.001 it lets
 125.2 through, frames ran 1.26 ms faster (median; mean 1.66) and the tango group lost 2 of the
 3; at 0.0003, 169.8 through and still the 4c lost. A deck with jumbo indices is what the issue
-asks to read; not shipped. Trained with a share of big-suit decks (train_card_reader.py's
---big-suit-share, which this script does not pass on yet) it might keep them.
+asks to read; not shipped. Trained with a share of big-suit decks (--big-suit-share) it might keep
+them: not tried yet.
 
 Needs (for training only): torch, onnx, Pillow.
 """
@@ -85,6 +85,12 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--seed", type=int, default=777)
     parser.add_argument("--learning-rate", type=float, default=5e-3)
+    parser.add_argument("--small-share", type=float, default=0.0,
+                        help="as train_card_reader.py's: scenes whose cards are all small")
+    parser.add_argument("--big-suit-share", type=float, default=0.0,
+                        help="as train_card_reader.py's: drawn decks whose index suit is as "
+                             "big as the rank (GNOME's tango), which session 63's paired quick "
+                             "look, trained without, lost")
     parser.add_argument("--out", type=Path, required=True)
     args = parser.parse_args()
     started = time.perf_counter()
@@ -101,6 +107,8 @@ def main() -> None:
     training.export(finder, args.out, (GLANCE_CHANNELS, GLANCE, GLANCE))
     figures = {"finder": "3 x 16 x 16 glance -> 2 logits: index as cut, index as its mate",
                "scenes": args.scenes, "epochs": args.epochs, "seed": args.seed,
+               **({"small_share": args.small_share} if args.small_share else {}),
+               **({"big_suit_share": args.big_suit_share} if args.big_suit_share else {}),
                "examples": len(data["train_targets"]),
                "seconds_making_examples": round(made - started),
                "seconds_training": round(time.perf_counter() - made),
@@ -112,7 +120,8 @@ def main() -> None:
 def make_examples(args: argparse.Namespace, decks: list[Path]) -> dict[str, np.ndarray]:
     parts: dict[bool, list] = {True: [], False: []}
     for validation, arrays in training.scenes_examples(
-            args, (decks, False, None, 0.0, 0.0, 0.0), scene_examples):
+            args, (decks, False, None, args.small_share, 0.0, args.big_suit_share),
+            scene_examples):
         parts[validation].append(arrays)
     return {f"{prefix}_{kind}": np.concatenate([part[k] for part in parts[validation]])
             for validation, prefix in ((False, "train"), (True, "val"))
