@@ -31,8 +31,6 @@ from tableside.vision.reader import (
     SIFTER_KEEPS,
     IndexReader,
     _rivalled,
-    glanced_mates,
-    mates_chances,
 )
 from tableside.vision.recognizer import CardRecognizer
 from tableside.vision.scenes import draw_scene
@@ -170,18 +168,8 @@ def test_the_sifter_drops_much_of_what_the_quick_look_keeps_but_no_index_read(gr
 
 
 
-def test_a_paired_quick_look_glances_at_one_of_each_pair_and_judges_both():
-    # Candidates 0 and 2 are mates, 1 and 4, and 3 has none: the paired quick look glances at
-    # 0, 1 and 3; each one's first output is its own chance, the second its mate's.
-    mates = np.array([2, 4, 0, -1, 1])
-    looked = glanced_mates(mates)
-    assert looked.tolist() == [0, 1, 3]
-    both = np.array([[0.9, 0.1], [0.2, 0.7], [0.3, 0.8]], np.float32)
-    assert np.allclose(mates_chances(mates, looked, both), [0.9, 0.2, 0.1, 0.3, 0.7])
-
-
 def test_the_shipped_quick_look_glances_at_every_candidate():
-    # It has one output: each candidate is glanced at in its own order (a paired one, which
+    # Each candidate is glanced at in its own order (a paired quick look, which
     # scripts/train_paired_finder.py trains, read no faster: see there).
     cv2.setNumThreads(1)
     scene = draw_scene(random.Random(5004), load_group(TRAINING["held_out"]))

@@ -53,7 +53,7 @@ from tableside.vision.candidates import Candidates
 from tableside.vision.geometry import norms
 from tableside.vision.marks import Marks
 from tableside.vision.networks import Network, softmax
-from tableside.vision.patches import GLANCE, GLANCE_CHANNELS, cut_glances, cut_patches
+from tableside.vision.patches import cut_glances, cut_patches
 
 MODELS = Path(__file__).resolve().parent / "models"
 MODEL_PATH = MODELS / "card_reader.onnx"
@@ -213,9 +213,6 @@ class IndexReader:
         self._finder = Network(finder_path, backend) if finder_path is not None else None
         self._sifter = Network(sifter_path, backend) \
             if sifter_path is not None and self._finder is not None else None
-        # A paired quick look (two outputs) judges a candidate and its mate from one glance.
-        self._paired = self._finder is not None and self._finder(
-            np.zeros((1, GLANCE_CHANNELS, GLANCE, GLANCE), np.float32)).shape[1] == 2
 
     @property
     def backend(self) -> str:
@@ -237,26 +234,10 @@ class IndexReader:
         return IndexReadings(probabilities)
 
     def kept(self, marks: Marks, candidates: Candidates) -> tuple[np.ndarray, np.ndarray]:
-        """The candidates the quick look keeps, and their glances. A paired quick look (see
-        scripts/train_paired_finder.py) glances at one of each pair of mates alone."""
-        if not self._paired:
-            glances = cut_glances(marks, candidates)
-            keep = np.nonzero(self.glance(glances) >= FINDER_KEEPS)[0]
-            return keep, glances[keep]
-        mates = candidates.mates()
-        looked = glanced_mates(mates)
-        glances = cut_glances(marks, candidates.subset(looked))
-        both = _sigmoid(self._finder(glances)) if len(glances) else np.zeros((0, 2), np.float32)
-        keep = np.nonzero(mates_chances(mates, looked, both) >= FINDER_KEEPS)[0]
-        # The kept mates' own glances are cut now (few: the sifter looks at each as it is).
-        at = np.full(len(candidates), -1, np.int64)
-        at[looked] = np.arange(len(looked))
-        glanced = at[keep] >= 0
-        kept = np.empty((len(keep), *glances.shape[1:]), np.float32)
-        kept[glanced] = glances[at[keep][glanced]]
-        if not glanced.all():
-            kept[~glanced] = cut_glances(marks, candidates.subset(keep[~glanced]))
-        return keep, kept
+        """The candidates the quick look keeps, and their glances."""
+        glances = cut_glances(marks, candidates)
+        keep = np.nonzero(self.glance(glances) >= FINDER_KEEPS)[0]
+        return keep, glances[keep]
 
     def _recheck(self, marks: Marks, candidates: Candidates, probabilities: np.ndarray) -> None:
         """Read doubtful indices again from slightly moved and scaled views, and average.
@@ -315,23 +296,6 @@ class IndexReader:
         counts = np.where(agreed, 2, len(self._readers))
         probabilities[doubted] = totals / counts[:, None]
         return probabilities
-
-
-def glanced_mates(mates: np.ndarray) -> np.ndarray:
-    """Which candidates a paired quick look glances at, given their mates (Candidates.mates):
-    the first of each pair, and every candidate without a mate."""
-    return np.nonzero((mates < 0) | (np.arange(len(mates)) < mates))[0]
-
-
-def mates_chances(mates: np.ndarray, looked: np.ndarray, both: np.ndarray) -> np.ndarray:
-    """Per candidate, its chance of showing an index from a paired quick look's two outputs
-    (``both``, per candidate of ``looked``: as cut, and as its mate): a candidate glanced at
-    has its own first output, its mate the second."""
-    chance = np.zeros(len(mates), np.float32)
-    chance[looked] = both[:, 0]
-    mated = mates[looked] >= 0
-    chance[mates[looked][mated]] = both[mated, 1]
-    return chance
 
 
 def _rivalled(candidates: Candidates, probabilities: np.ndarray,
