@@ -21,11 +21,13 @@ from tableside.vision.scenes import draw_scene
 from tableside.vision.scoring import Score, lies_on, score_scene
 from tableside.vision.suit_colours import (
     OTHER_INK,
+    RULED_OUT_MOST,
     SAME_INK,
     SUITS,
     SURE,
     index_inks,
     inks_ruling_out,
+    mark_inks,
     suit_inks,
     with_inks_of_every_deck,
     with_suit_inks,
@@ -44,13 +46,11 @@ def reading(cards: dict[str, float]) -> np.ndarray:
     return probabilities
 
 
-@pytest.fixture(scope="module")
-def four_colour_inks() -> dict[str, list[np.ndarray]]:
-    """Inks of the indices in view on scenes of a four-colour deck, by suit."""
-    deck = load_group(["gnome-neoclassical_4_color"])
-    by_suit: dict[str, list[np.ndarray]] = {suit: [] for suit in "cdhs"}
-    for seed in range(6100, 6106):
-        scene = draw_scene(random.Random(seed), deck)
+def indices_in_view(decks: list, seeds: range):
+    """Per readable index in view on the scenes of these seeds: its card's name, the frame's
+    marks and candidates, and the candidates on that index."""
+    for seed in seeds:
+        scene = draw_scene(random.Random(seed), decks)
         marks = find_marks(scene.image)
         candidates = find_candidates(marks)
         for card in scene.cards:
@@ -63,8 +63,17 @@ def four_colour_inks() -> dict[str, list[np.ndarray]]:
                                  < 0.25 * span)
                                 & (np.linalg.norm(candidates.suit_points - suit, axis=1)
                                    < 0.25 * span))[0]
-                inks = index_inks(marks, candidates, on)
-                by_suit[card.name[1]].extend(ink for ink in inks if not np.isnan(ink).any())
+                yield card.name, marks, candidates, on
+
+
+@pytest.fixture(scope="module")
+def four_colour_inks() -> dict[str, list[np.ndarray]]:
+    """Inks of the indices in view on scenes of a four-colour deck, by suit."""
+    deck = load_group(["gnome-neoclassical_4_color"])
+    by_suit: dict[str, list[np.ndarray]] = {suit: [] for suit in "cdhs"}
+    for name, marks, candidates, on in indices_in_view(deck, range(6100, 6106)):
+        inks = index_inks(marks, candidates, on)
+        by_suit[name[1]].extend(ink for ink in inks if not np.isnan(ink).any())
     return by_suit
 
 
@@ -102,6 +111,41 @@ def test_a_spade_in_red_ink_and_a_heart_in_black_are_doubted_in_any_frame():
     assert judged[0, int(Card("8s"))] < CONFIDENT and judged[0, int(Card("8h"))] > 0.5
     assert judged[1, int(Card("Qh"))] < CONFIDENT
     assert np.allclose(judged[2:], probabilities[2:])
+
+
+def test_a_reading_surer_than_the_inks_doubt_is_left_unsure_where_both_marks_bear_it_out():
+    # A reader all but certain of a spade on a red index (a lone bottom 9h of a deck whose
+    # bottom index stands upright, seen upside down, read 6s at 0.99999): the ink's doubt alone
+    # would leave it sure. Where the rank's mark and the suit's are each red on their own, it
+    # keeps at most RULED_OUT_MOST, the rest is "no index", and no other card gains.
+    probabilities = reading({"6s": 0.99999, "6h": 0.000004})[None]
+    judged = with_inks_of_every_deck(probabilities, RED[None], np.stack([RED, RED])[None])[0]
+    assert judged[int(Card("6s"))] == pytest.approx(RULED_OUT_MOST)
+    assert judged[int(Card("6h"))] < 0.01
+    assert judged[52] == pytest.approx(1.0 - judged[:52].sum())
+    assert RULED_OUT_MOST < CONFIDENT
+    # A rank mark in black beside a red suit mark (a red pip of the card beside a club run
+    # into the index's suit): the ink is mismeasured, and the sure reading stands.
+    mixed = np.stack([BLACK, RED])[None]
+    judged = with_inks_of_every_deck(probabilities, RED[None], mixed)[0]
+    assert judged[int(Card("6s"))] >= CONFIDENT
+
+
+def test_no_index_of_the_shared_decks_has_both_marks_in_an_ink_ruling_its_suit_out():
+    # What leaves a sure reading unsure must never hold for a real index: on scenes of all ten
+    # shared decks (two- and four-colour), no index in view has a rank mark and a suit mark
+    # that each rule out its own suit, while the red ones' marks are mostly each red.
+    cv2.setNumThreads(1)
+    decks = load_group(TRAINING["trained_on"] + TRAINING["held_out"])
+    red_marks = hearts = 0
+    for name, marks, candidates, on in indices_in_view(decks, range(6200, 6210)):
+        each = mark_inks(marks, candidates, on)
+        both = inks_ruling_out(each[:, 0]) & inks_ruling_out(each[:, 1])
+        assert not both[:, SUITS.index(name[1])].any(), name
+        if name[1] == "h":
+            hearts += len(on)
+            red_marks += int(both[:, SUITS.index("s")].sum())
+    assert hearts >= 30 and red_marks >= 0.9 * hearts
 
 
 def test_a_rival_in_a_suit_the_ink_rules_out_leaves_the_reading_as_it_was():

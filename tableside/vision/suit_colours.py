@@ -62,6 +62,21 @@ INK_DOUBT = 0.005
 # spades 0.280-0.460, clubs 0.257-0.537; red diamonds as hearts, blue ones above 0.5.
 RED_BELOW = 0.2
 NOT_RED_FROM = 0.3
+# A reading of a suit the ink of every deck rules out keeps at most this chance after the
+# doubt, where its rank's mark and its suit's each rule the suit out on their own; the rest
+# goes to "no index". INK_DOUBT's odds leave a reader surer than 1 - 1/200 sure (on
+# kde-ancient-egyptians, whose bottom index stands upright, a lone bottom 9h seen upside down
+# read 6s at 0.99999, red share 0.17), and a sure reading against a sure ink is evidence
+# against itself, not for another card. Below assembly.py's CONFLICTING (0.7), such a corner
+# does not put the card's other corner in doubt either. scripts/score_drawn_scenes.py
+# --every-set --outside, session 64: the reported outside groups 5,675 -> 5,695 of 5,817 read,
+# wrong 94 -> 76 (all of it kde-ancient-egyptians: 1,158 -> 1,178 of 1,243, wrong 82 -> 64);
+# the six sets and the photographs read the same in sum. Capped on the index's ink alone, the
+# shared decks lost 2 cards over the six sets (18,913 -> 18,911), each read surely with one mark run
+# into another ink: an aguilar 6c whose suit mark took red (red share 0.17, its rank's 0.33;
+# fresh 40000+95) and an anglo Qh whose Q took its picture's black frame (0.33, its suit's
+# 0.13; unseen 100000+134); and a test's Qh in a deep shadow (0.30, its rank's 0.25).
+RULED_OUT_MOST = 0.5
 # Tried and not kept (session 59): diamonds ruled out where the three shares lie within 0.08
 # (black) or green is taken less than the lower of blue and red by 0.05 (green). Sure readings
 # as above: diamonds' spread 0.127-0.565, their green less the lower at least 0.008 (a yellow
@@ -78,19 +93,23 @@ def judged_by_ink(marks: Marks, candidates: Candidates,
     own doubted; only candidates likely to be an index at all (assembly's MIN_INDEX) are
     looked at."""
     chosen = np.nonzero(1.0 - probabilities[:, 52] >= MIN_INDEX)[0]
-    inks = index_inks(marks, candidates, chosen)
+    taken = _taken_by_marks(marks, candidates, chosen)
+    inks = _shares(taken.sum(axis=1))
     result = probabilities.copy()
     # The inks every deck prints first: a sure misreading they doubt does not then make the
     # frame's ink of its suit.
-    judged = with_inks_of_every_deck(probabilities[chosen], inks)
+    judged = with_inks_of_every_deck(probabilities[chosen], inks, _each_mark(taken))
     result[chosen] = with_suit_inks(judged, inks, suit_inks(judged, inks))
     return result
 
 
-def with_inks_of_every_deck(probabilities: np.ndarray, inks: np.ndarray) -> np.ndarray:
+def with_inks_of_every_deck(probabilities: np.ndarray, inks: np.ndarray,
+                            each_mark: np.ndarray | None = None) -> np.ndarray:
     """The probabilities (N x 53) with the cards of the suits that the index's ink (N x 3,
     shares of blue, green and red; NaN: unknown) rules out (:func:`inks_ruling_out`) INK_DOUBT
-    as likely, when the likeliest card is of such a suit ("no index" stays as it was).
+    as likely, when the likeliest card is of such a suit ("no index" stays as it was); and,
+    given the inks of its rank's and its suit's marks each on its own (N x 2 x 3, as
+    :func:`mark_inks` gives), none left above RULED_OUT_MOST where both rule the suit out.
 
     Only then: a reading that names a suit its ink allows, doubting a rival of another suit,
     would give that card the rival's share and may make a doubtful misreading sure
@@ -104,7 +123,18 @@ def with_inks_of_every_deck(probabilities: np.ndarray, inks: np.ndarray) -> np.n
     weights = np.ones(probabilities.shape)
     # (A card's number is its rank times four plus its suit's.)
     weights[:, :52] = np.where(np.tile(doubted, 13), INK_DOUBT, 1.0)
-    return _weighted(probabilities, weights)
+    result = _weighted(probabilities, weights)
+    if each_mark is None:
+        return result
+    # Only where both marks bear the ink out on their own: a rank or a suit mark run into
+    # something of another ink (a picture's black frame in a red queen's Q, a red pip of the
+    # card beside a club) mismeasures the index's.
+    firm = doubted & inks_ruling_out(each_mark[:, 0]) & inks_ruling_out(each_mark[:, 1])
+    # (At most one card of a row is above a half.)
+    rows, columns = np.nonzero(np.tile(firm, 13) & (result[:, :52] > RULED_OUT_MOST))
+    result[rows, 52] += result[rows, columns] - RULED_OUT_MOST
+    result[rows, columns] = RULED_OUT_MOST
+    return result
 
 
 def inks_ruling_out(inks: np.ndarray) -> np.ndarray:
@@ -118,7 +148,35 @@ def inks_ruling_out(inks: np.ndarray) -> np.ndarray:
 def index_inks(marks: Marks, candidates: Candidates, chosen: np.ndarray) -> np.ndarray:
     """Per chosen candidate, its ink as shares of blue, green and red taken from the paper
     (N x 3), NaN where its marks are unknown or take too little."""
-    inks = np.full((len(chosen), 3), np.nan)
+    return _shares(_taken_by_marks(marks, candidates, chosen).sum(axis=1))
+
+
+def mark_inks(marks: Marks, candidates: Candidates, chosen: np.ndarray) -> np.ndarray:
+    """Per chosen candidate, the inks of its rank's mark and of its suit's, each on its own
+    (N x 2 x 3; a single mark's twice), NaN as :func:`index_inks` has it."""
+    return _each_mark(_taken_by_marks(marks, candidates, chosen))
+
+
+def _each_mark(taken: np.ndarray) -> np.ndarray:
+    """The rank's and the suit's inks from what :func:`_taken_by_marks` gives."""
+    single = ~taken[:, 1].any(axis=1)
+    return np.stack([_shares(taken[:, 0]),
+                     _shares(np.where(single[:, None], taken[:, 0], taken[:, 1]))], axis=1)
+
+
+def _shares(taken: np.ndarray) -> np.ndarray:
+    """Inks (N x 3) from what marks take of each channel (N x 3): NaN where too little."""
+    inks = np.full(taken.shape, np.nan)
+    # Whole numbers again: a row's sum, and its division by it, are the same in one array.
+    sums = taken.sum(axis=1)
+    enough = sums >= LEAST_INK
+    inks[enough] = taken[enough] / sums[enough, None]
+    return inks
+
+
+def _taken_by_marks(marks: Marks, candidates: Candidates, chosen: np.ndarray) -> np.ndarray:
+    """Per chosen candidate, how much of blue, green and red its rank's mark and its suit's
+    take from the paper (N x 2 x 3; the suit's nothing where one mark is both, or none)."""
     # Per mark once (a rank is most candidates' own): sums of whole channel levels, exact in
     # float64 in any order.
     taken_by: dict[tuple[int, int], np.ndarray] = {}
@@ -126,22 +184,18 @@ def index_inks(marks: Marks, candidates: Candidates, chosen: np.ndarray) -> np.n
     # out of it takes a fraction of the time of picking them out of four planes.
     reading = marks.sampled("reading", 0)
     pixels = reading.view(np.uint32).reshape(reading.shape[:2])
-    # Whole numbers again: a row's sum, and its division by it, are the same in one array.
-    taken = np.zeros((len(chosen), 3))
+    taken = np.zeros((len(chosen), 2, 3))
     passes = candidates.passes[chosen].tolist()
     for row, (number, rank, suit) in enumerate(zip(
             passes, candidates.rank_marks[chosen].tolist(),
             candidates.suit_marks[chosen].tolist(), strict=True)):
-        for mark in {rank, suit}:
-            if mark < 0:
+        for side, mark in enumerate((rank, suit)):
+            if mark < 0 or (side and mark == rank):
                 continue
             if (number, mark) not in taken_by:
                 taken_by[number, mark] = _taken(marks.passes[number], pixels, mark)
-            taken[row] += taken_by[number, mark]
-    sums = taken.sum(axis=1)
-    enough = sums >= LEAST_INK
-    inks[enough] = taken[enough] / sums[enough, None]
-    return inks
+            taken[row, side] = taken_by[number, mark]
+    return taken
 
 
 def _taken(marks_pass: MarkPass, pixels: np.ndarray, mark: int) -> np.ndarray:
