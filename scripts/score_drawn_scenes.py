@@ -224,6 +224,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--blur", type=float, metavar="SIGMA",
                         help="blur the scenes with Gaussian sigmas up to this (default: as the "
                              f"tests blur them, {SceneOptions().blur})")
+    parser.add_argument("--felt-brightness", type=float, nargs=2, metavar=("LEAST", "MOST"),
+                        help="draw the felt this bright (HSV value, 0-1; default: as the tests "
+                             f"draw it, {SceneOptions().felt_brightness[0]} to "
+                             f"{SceneOptions().felt_brightness[1]}): a light cloth")
     parser.add_argument("--table-plane", action="store_true",
                         help="read each scene with its own table plane, as a calibrated "
                              "camera gives it (tableside/vision/straight_view.py)")
@@ -297,9 +301,12 @@ def _score_groups(groups: list[tuple], args: argparse.Namespace) -> list[dict]:
 
 
 def _scene_options(args: argparse.Namespace) -> SceneOptions:
-    """The tests' scene options, with what --perspective, --card-width and --blur ask."""
+    """The tests' scene options, with what --perspective, --card-width, --blur and
+    --felt-brightness ask."""
     asked = {"perspective": args.perspective, "blur": args.blur,
-             "card_width": None if args.card_width is None else tuple(args.card_width)}
+             "card_width": None if args.card_width is None else tuple(args.card_width),
+             "felt_brightness": None if args.felt_brightness is None
+             else tuple(args.felt_brightness)}
     return replace(SceneOptions(), **{k: v for k, v in asked.items() if v is not None})
 
 

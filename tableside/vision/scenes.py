@@ -78,6 +78,10 @@ class SceneOptions:
     glare: float = 0.7  # chance of glare spots
     chips: bool = True
     face_down: bool = True
+    # The felt's brightness (HSV value: 0 black, 1 white), darkest to lightest; lighter tables
+    # (a grey cloth, a white one) are asked for apart (scripts/score_drawn_scenes.py
+    # --felt-brightness).
+    felt_brightness: tuple[float, float] = (0.12, 0.6)
 
 
 def draw_scene(rng: random.Random, decks: Sequence[Deck], options: SceneOptions = SceneOptions(),
@@ -256,7 +260,7 @@ class _Painter:
     def __init__(self, rng: random.Random, options: SceneOptions) -> None:
         self.rng, self.options = rng, options
         width, height = options.size
-        self.image = _felt(rng, width, height)
+        self.image = _felt(rng, width, height, options.felt_brightness)
         self.owner = np.zeros((height, width), np.int32)
         self.cards: list[_Placed] = []
         self.next_id = 1
@@ -437,11 +441,12 @@ def _shrinks(homography: np.ndarray) -> bool:
     return abs(np.linalg.det(homography[:2, :2])) < 1
 
 
-def _felt(rng: random.Random, width: int, height: int) -> np.ndarray:
+def _felt(rng: random.Random, width: int, height: int,
+          brightness: tuple[float, float] = (0.12, 0.6)) -> np.ndarray:
     """Felt of any colour (green, blue, red, black, grey, brown...), with a cloth texture."""
     hue = rng.uniform(0, 180)
     saturation = rng.uniform(0.0, 0.85)
-    value = rng.uniform(0.12, 0.6)
+    value = rng.uniform(*brightness)
     hsv = np.uint8([[[hue, saturation * 255, value * 255]]])
     colour = cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)[0, 0].astype(np.float32)
     coarse = np.random.default_rng(rng.getrandbits(32)).standard_normal(
