@@ -167,7 +167,6 @@ def test_the_sifter_drops_much_of_what_the_quick_look_keeps_but_no_index_read(gr
     assert set(np.nonzero(with_sifter[:, NO_INDEX] < 1.0)[0]) <= set(passed)
 
 
-
 def test_the_shipped_quick_look_glances_at_every_candidate():
     # Each candidate is glanced at in its own order (a paired quick look, which
     # scripts/train_paired_finder.py trains, read no faster: see there).

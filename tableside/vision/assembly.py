@@ -136,7 +136,7 @@ CONFIDENT = 0.8
 # counted as pips, number cards counted short), so pips weigh readings and veto none. Nor only
 # number cards (session 64: a sure 2-10 reading the whole card's pips rule out kept at most 0.5,
 # as suit_colours.py's RULED_OUT_MOST does for inks): kde-ancient-egyptians' study group
-# (--outside-seed 130000) read 1,165 -> 1,177 of 1,238, wrong 52 -> 44, but the ten groups'
+# (--outside-seed 130000) read 1,165 -> 1,177 of 1,238, wrong 53 -> 44, but the ten groups'
 # shared decks 7,188 -> 7,186, their drawn decks 2,269 -> 2,265 and the fresh groups' drawn
 # 2,329 -> 2,325, no wrong report fewer: pips miscounted against readers right at 1.00.
 PIP_DOUBT = 0.002

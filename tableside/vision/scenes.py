@@ -442,7 +442,7 @@ def _shrinks(homography: np.ndarray) -> bool:
 
 
 def _felt(rng: random.Random, width: int, height: int,
-          brightness: tuple[float, float] = (0.12, 0.6)) -> np.ndarray:
+          brightness: tuple[float, float]) -> np.ndarray:
     """Felt of any colour (green, blue, red, black, grey, brown...), with a cloth texture."""
     hue = rng.uniform(0, 180)
     saturation = rng.uniform(0.0, 0.85)

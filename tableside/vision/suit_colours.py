@@ -98,7 +98,8 @@ def judged_by_ink(marks: Marks, candidates: Candidates,
     result = probabilities.copy()
     # The inks every deck prints first: a sure misreading they doubt does not then make the
     # frame's ink of its suit.
-    judged = with_inks_of_every_deck(probabilities[chosen], inks, _each_mark(taken))
+    judged = with_inks_of_every_deck(probabilities[chosen], inks,
+                                     _each_mark(taken, _single(candidates, chosen)))
     result[chosen] = with_suit_inks(judged, inks, suit_inks(judged, inks))
     return result
 
@@ -154,12 +155,17 @@ def index_inks(marks: Marks, candidates: Candidates, chosen: np.ndarray) -> np.n
 def mark_inks(marks: Marks, candidates: Candidates, chosen: np.ndarray) -> np.ndarray:
     """Per chosen candidate, the inks of its rank's mark and of its suit's, each on its own
     (N x 2 x 3; a single mark's twice), NaN as :func:`index_inks` has it."""
-    return _each_mark(_taken_by_marks(marks, candidates, chosen))
+    return _each_mark(_taken_by_marks(marks, candidates, chosen), _single(candidates, chosen))
 
 
-def _each_mark(taken: np.ndarray) -> np.ndarray:
-    """The rank's and the suit's inks from what :func:`_taken_by_marks` gives."""
-    single = ~taken[:, 1].any(axis=1)
+def _single(candidates: Candidates, chosen: np.ndarray) -> np.ndarray:
+    """Per chosen candidate: is one mark both its rank and its suit?"""
+    return candidates.rank_marks[chosen] == candidates.suit_marks[chosen]
+
+
+def _each_mark(taken: np.ndarray, single: np.ndarray) -> np.ndarray:
+    """The rank's and the suit's inks from what :func:`_taken_by_marks` gives (a single
+    mark's, ``single``, for both)."""
     return np.stack([_shares(taken[:, 0]),
                      _shares(np.where(single[:, None], taken[:, 0], taken[:, 1]))], axis=1)
 
