@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -11,7 +12,7 @@ import pytest
 
 from tableside.cards import RANK_CHARS, SUIT_CHARS
 from tableside.vision.decks import CARD_NAMES, ink_mask, load_deck
-from tableside.vision.drawn import drawn_deck
+from tableside.vision.drawn import DrawnStyle, drawn_deck
 from tableside.vision.scenes import SceneOptions, draw_scene
 
 DECKS = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "decks"
@@ -60,6 +61,27 @@ def test_drawn_decks_have_ink_inside_their_index_boxes():
                 for box in (index.rank, index.suit):
                     part = ink[int(box.y0):int(box.y1), int(box.x0):int(box.x1)]
                     assert part.mean() > 0.1, f"{face.name}: no ink in {box}"
+
+
+def test_drawn_decks_can_print_their_bottom_indices_standing():
+    # As KDE's ancient-egyptians deck does: the bottom index stands as the top one, its suit
+    # over its rank, so that a card seen turned shows it upside down (a 9 that reads 6).
+    style = replace(DrawnStyle.random(random.Random(3)), upright_bottom=True, outlined=False)
+    face = drawn_deck(random.Random(3), style=style).faces["9c"]
+    top = next(index for index in face.indices if not index.turned)
+    bottom = next(index for index in face.indices if index.turned and index.upright)
+    assert not top.upright
+    assert bottom.suit.y1 <= bottom.rank.y0  # suit over rank, in the bottom corner
+    assert bottom.rank.y1 > 0.8 * face.size[1]
+
+    def ink(box):
+        return ink_mask(face.image)[int(box.y0):int(box.y1), int(box.x0):int(box.x1)]
+
+    standing, upside_down = ink(bottom.rank), cv2.rotate(ink(bottom.rank), cv2.ROTATE_180)
+    assert standing.shape == ink(top.rank).shape
+    assert np.mean(standing == ink(top.rank)) > 0.95
+    assert np.mean(upside_down == ink(top.rank)) < 0.85
+    assert np.mean(ink(bottom.suit) == ink(top.suit)) > 0.95
 
 
 def test_scenes_hold_distinct_cards_with_their_truth(shared_decks):

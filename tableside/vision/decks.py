@@ -58,12 +58,15 @@ class Box:
 class CornerIndex:
     """One corner index: the box of the rank (all of "10") and the box of the suit under it.
 
-    ``turned`` is True for the index in the bottom-right corner, printed upside down.
+    ``turned`` is True for the index in the bottom-right corner, printed upside down, or with
+    ``upright`` printed standing as the top one does (its suit over its rank), as on some art
+    decks: seen with the card turned half round, its rank and suit stand on their heads.
     """
 
     rank: Box
     suit: Box
     turned: bool
+    upright: bool = False
 
     @property
     def box(self) -> Box:

@@ -158,6 +158,7 @@ class DrawnStyle:
     weight: float = 0.0  # rank strokes made bolder (> 0) or lighter (< 0), share of height
     outlined: bool = False  # ranks printed as a dark outline around a lighter fill
     beside: float = 0.0  # size (card widths) of a big suit printed beside the index; 0: none
+    upright_bottom: bool = False  # the bottom indices stand as the top ones (CornerIndex.upright)
 
     @staticmethod
     def random(rng: random.Random, width: int = 250) -> DrawnStyle:
@@ -275,23 +276,27 @@ def _draw_face(name: str, style: DrawnStyle, rank_mask: np.ndarray,
         _draw_court(image, style, suits[suit], rank_glyph, colour, rng, margin)
 
     # Top-left (and top-right) upright; then the same on the face turned half round, which
-    # puts the turned indices in the bottom-right (and bottom-left) corners.
+    # puts the turned indices in the bottom-right (and bottom-left) corners. Standing bottom
+    # indices are painted there with their glyphs turned, so that they stand on the face.
     columns = [column, width - column] if style.four_indices else [column]
     indices = []
     for turned in (False, True):
+        standing = turned and style.upright_bottom
         if turned:
             image = cv2.rotate(image, cv2.ROTATE_180)
         for x in columns:
-            rank_box = _paint(image, rank_glyph, (x, rank_centre[1]), colour)
+            rank_box = _paint(image, _turned_if(rank_glyph, standing), (x, rank_centre[1]),
+                              colour)
             if style.outlined:  # a lighter fill inside the outline
                 inner = cv2.erode(rank_glyph, cv2.getStructuringElement(
                     cv2.MORPH_ELLIPSE, (3, 3)), iterations=max(1, rank_height // 12))
                 fill = tuple(int(c + 0.6 * (255 - c)) for c in colour)
-                _paint(image, inner, (x, rank_centre[1]), fill)
-            suit_box = _paint(image, suit_glyph, (x, suit_centre[1]), colour)
+                _paint(image, _turned_if(inner, standing), (x, rank_centre[1]), fill)
+            suit_box = _paint(image, _turned_if(suit_glyph, standing), (x, suit_centre[1]),
+                              colour)
             if turned:
                 rank_box, suit_box = rank_box.turned(width, height), suit_box.turned(width, height)
-            indices.append(CornerIndex(rank_box, suit_box, turned=turned))
+            indices.append(CornerIndex(rank_box, suit_box, turned=turned, upright=standing))
     image = cv2.rotate(image, cv2.ROTATE_180)
 
     if style.outline:
@@ -301,6 +306,10 @@ def _draw_face(name: str, style: DrawnStyle, rank_mask: np.ndarray,
         image[outline > 0, :3] = (90, 90, 90)
     image[:, :, 3] = alpha
     return CardFace(name, image, tuple(indices))
+
+
+def _turned_if(glyph: np.ndarray, turn: bool) -> np.ndarray:
+    return cv2.rotate(glyph, cv2.ROTATE_180) if turn else glyph
 
 
 def _box_at(glyph: np.ndarray, centre: tuple[float, float]) -> Box:

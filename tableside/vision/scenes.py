@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from tableside.vision.decks import CardFace, Deck
+from tableside.vision.decks import CardFace, CornerIndex, Deck
 from tableside.vision.geometry import moved_by
 
 FRAME_SIZE = (1280, 720)
@@ -32,6 +32,7 @@ class SceneIndex:
     suit: np.ndarray
     visible: float  # share of the index's pixels not covered and inside the frame
     glare: float  # the brightness glare added over the index (0 to 255)
+    upright: bool = False  # a bottom index printed standing (CornerIndex.upright)
 
     @property
     def readable(self) -> bool:
@@ -411,7 +412,8 @@ class _Painter:
                                          placed.corners, placed.face_up, indices))
         return scene
 
-    def _index_view(self, placed: _Placed, index, glare: np.ndarray) -> SceneIndex:
+    def _index_view(self, placed: _Placed, index: CornerIndex,
+                    glare: np.ndarray) -> SceneIndex:
         rank = _box_quad(placed.homography, index.rank)
         suit = _box_quad(placed.homography, index.suit)
         whole = _box_quad(placed.homography, index.box)
@@ -421,15 +423,16 @@ class _Painter:
         x1, y1 = np.ceil(whole.max(axis=0)).astype(int) + 1
         x1, y1 = min(x1, width), min(y1, height)
         if x1 <= x0 or y1 <= y0:
-            return SceneIndex(rank, suit, 0.0, 0.0)
+            return SceneIndex(rank, suit, 0.0, 0.0, index.upright)
         mask = np.zeros((y1 - y0, x1 - x0), np.uint8)
         cv2.fillConvexPoly(mask, np.round(whole - [x0, y0]).astype(np.int32), 1)
         inside = mask > 0
         if not inside.any():
-            return SceneIndex(rank, suit, 0.0, 0.0)
+            return SceneIndex(rank, suit, 0.0, 0.0, index.upright)
         own = (self.owner[y0:y1, x0:x1] == placed.object_id) & inside
         visible = min(1.0, own.sum() / area)
-        return SceneIndex(rank, suit, visible, float(glare[y0:y1, x0:x1][inside].max()))
+        return SceneIndex(rank, suit, visible, float(glare[y0:y1, x0:x1][inside].max()),
+                          index.upright)
 
 
 def _box_quad(homography: np.ndarray, box) -> np.ndarray:
