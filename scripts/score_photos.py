@@ -12,12 +12,14 @@ many sessions, so report it beside the test split, never alone.
 
 The photographs' cards are mostly 70 to 170 px wide (median 107 px in the test split, 110 in
 the training split; widths as below); a camera over a whole table sees them at 60-100 px.
---card-width shrinks each photograph (never enlarges it) so that its median card is that wide,
-the width of each card taken from its labelled box (the box of a card turned some way, of the
-common aspect), and scores it there too. Session 48 (test / train split, read of 143 / 527,
-wrong): full size 143 (0) / 523 (1); at 60 px 140 (0) / 507 (1), at 70 px 139 (0) / 514 (1), at
-90 px 142 (0) / 520 (2). Missed there: pale, thin indices (the webcam's overexposed ones) and
-small cards on wood grain that reads as paper.
+--card-width shrinks each photograph (never enlarges it, but with --enlarge) so that its median
+card is that wide, the width of each card taken from its labelled box (the box of a card turned
+some way, of the common aspect), and scores it there too. Session 48 (test / train split, read
+of 143 / 527, wrong): full size 143 (0) / 523 (1); at 60 px 140 (0) / 507 (1), at 70 px 139 (0)
+/ 514 (1), at 90 px 142 (0) / 520 (2). Session 66, enlarged (--enlarge) as a photograph taken
+close shows them: at 300 px 143 (0) / 522 (3), at 450 px 143 (0) / 523 (2). Missed there:
+pale, thin indices (the webcam's overexposed ones) and small cards on wood grain that reads as
+paper.
 """
 
 from __future__ import annotations
@@ -39,9 +41,9 @@ PHOTOS = Path(__file__).resolve().parents[2] / "shared" / "data" / "photos" / "e
 
 
 def score_split(recognizer: CardRecognizer, folder: Path, split: str,
-                card_width: float | None = None) -> Score:
+                card_width: float | None = None, enlarge: bool = False) -> Score:
     """The split's figures, each photograph shrunk so its median card is ``card_width`` px
-    wide where given."""
+    wide where given (or enlarged so, with ``enlarge``)."""
     total = Score()
     for name, boxes in sorted(photo_labels(folder / f"{split}_labels.csv").items()):
         frame = cv2.imread(str(folder / split / name), cv2.IMREAD_COLOR)
@@ -49,8 +51,10 @@ def score_split(recognizer: CardRecognizer, folder: Path, split: str,
             raise SystemExit(f"cannot read {folder / split / name}")
         if card_width is not None:
             widths = [width_in_box(x1 - x0, y1 - y0) for _, (x0, y0, x1, y1) in boxes]
-            scale = min(1.0, card_width / statistics.median(widths))
-            frame = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+            scale = card_width / statistics.median(widths)
+            scale = scale if enlarge else min(1.0, scale)
+            frame = cv2.resize(frame, None, fx=scale, fy=scale,
+                               interpolation=cv2.INTER_CUBIC if scale > 1 else cv2.INTER_AREA)
             boxes = [(rank, tuple(v * scale for v in box)) for rank, box in boxes]
         total.add(score_photo(boxes, recognizer.recognize(frame).cards, name))
     return total
@@ -76,13 +80,16 @@ def main() -> int:
     parser.add_argument("--json", type=Path, help="write the figures here")
     parser.add_argument("--card-width", type=float, nargs="+", default=[], metavar="PX",
                         help="also score the photographs shrunk to cards this wide")
+    parser.add_argument("--enlarge", action="store_true",
+                        help="with --card-width, enlarge photographs whose cards are narrower "
+                             "(as a photograph taken close shows them)")
     args = parser.parse_args()
     cv2.setNumThreads(1)
     recognizer = CardRecognizer()
     figures = {}
     for split in args.splits:
         for width in [None, *args.card_width]:
-            score = score_split(recognizer, args.photos, split, width)
+            score = score_split(recognizer, args.photos, split, width, args.enlarge)
             name = split if width is None else f"{split} at {width:g} px"
             figures[name] = {**score.to_json(), "mistakes": score.mistakes}
             print(f"{name}: read {score.read} of {score.asked}, reported {score.reported}, "

@@ -42,6 +42,17 @@ from tableside.vision.suit_pips import WitnessReader, judged_by_pips
 from tableside.vision.whole_cards import whole_card_corners, whole_cards
 
 MAX_WIDTH = 1280
+# Cards far larger than a camera over the table shows them (a photograph taken close) are
+# read shrunk as well: the marks' scales (the paper level's reach, the bodies cut, the patches)
+# are made for cards of 60 to 200-odd pixels. A frame (as read, at most MAX_WIDTH wide) with
+# paper LARGE_PAPER pixels across or more (its outline's narrowest width) whose sure cards are
+# LARGE_CARD wide or more (their median), or that has none, is read again at half its size,
+# and again while that holds, down to SMALLEST_WIDTH; the reading with the most sure cards
+# stands (the larger where they tie). (Paper alone is no sign of large cards: a light table
+# is paper too, with a camera's small cards on it.)
+LARGE_PAPER = 280.0
+LARGE_CARD = 250.0
+SMALLEST_WIDTH = 320
 # Candidates of the pass that cuts bodies away (tableside/vision/marks.py) are read only where
 # no other pass's candidate within NEAR of its spans (rank point to rank point) names a card at
 # NEAR_SURE or more: that pass parts what the others could not, and beside a reading it only
@@ -107,9 +118,9 @@ class CardRecognizer:
     def recognize(self, frame: np.ndarray) -> Recognition:
         view = self._straight_view(frame.shape[1], frame.shape[0])
         if view is None:
-            return self._recognize(frame, closer=True)[0]
+            return self._recognize_at_scales(frame)
         started = time.perf_counter()
-        seen = self._recognize(view.warp(frame), closer=True)[0]
+        seen = self._recognize_at_scales(view.warp(frame))
         return Recognition(*([replace(s, corners=view.back(s.corners)) for s in sightings]
                              for sightings in (seen.cards, seen.unsure)),
                            (time.perf_counter() - started) * 1000)
@@ -167,6 +178,24 @@ class CardRecognizer:
         unsure = [s for s in sightings if s.problem is not None or s.confidence < self.confident]
         return Recognition(sure, unsure, (time.perf_counter() - started) * 1000), marks
 
+    def _recognize_at_scales(self, frame: np.ndarray) -> Recognition:
+        """The frame's reading, and where it holds large paper (LARGE_PAPER) its reading
+        shrunk, whichever has more sure cards."""
+        started = time.perf_counter()
+        best, marks = self._recognize(frame, closer=True)
+        grown = 1.0
+        read = best
+        while (_large_paper(marks) and _large_cards(read, min(1.0, self.max_width / frame.shape[1]))
+               and frame.shape[1] // 2 >= SMALLEST_WIDTH):
+            frame = cv2.resize(frame, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+            grown *= 2.0
+            read, marks = self._recognize(frame, closer=True)
+            if len(read.cards) <= len(best.cards):
+                break
+            best = Recognition(*([replace(s, corners=s.corners * grown) for s in sightings]
+                                 for sightings in (read.cards, read.unsure)))
+        return replace(best, milliseconds=(time.perf_counter() - started) * 1000)
+
     def _read_cut(self, cut: np.ndarray) -> tuple[list[CardSighting], np.ndarray]:
         """A cut of the frame's sure cards and its card outlines' mask (for closer_look.py)."""
         recognition, marks = self._recognize(cut, closer=False)
@@ -194,3 +223,18 @@ def _near_a_card(later: Candidates, first: Candidates, probabilities: np.ndarray
     distances = norms(later.rank_points[:, None] - first.rank_points[sure][None])
     return (distances <= NEAR * first.spans[sure][None]).any(axis=1)
 
+
+def _large_cards(recognition: Recognition, scale: float) -> bool:
+    """Whether a reading's sure cards are LARGE_CARD wide or more (their median, in a frame
+    read at ``scale``), or it has none."""
+    if not recognition.cards:
+        return True
+    widths = [float(norms(s.corners - np.roll(s.corners, 1, axis=0)).min())
+              for s in recognition.cards]
+    return float(np.median(widths)) * scale >= LARGE_CARD
+
+
+def _large_paper(marks: Marks) -> bool:
+    """Whether the frame holds paper LARGE_PAPER pixels across or more (marks' scale)."""
+    return any(min(cv2.minAreaRect(outline.astype(np.float32))[1]) >= LARGE_PAPER
+               for outline in marks.outlines)
