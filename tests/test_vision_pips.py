@@ -252,3 +252,18 @@ def test_pips_that_name_no_suit_leave_a_court_cards_index_alone():
     five = assemble(reading("Qd", 0.99)[None], rank_points, suit_points, (outline,),
                     [Pips(5, "d")])
     assert [str(s.card) for s in five] == ["Qd"] and five[0].confidence < 0.9
+
+
+def test_pips_overrule_an_index_read_upside_down_as_a_six_or_a_nine():
+    # A deck whose bottom index stands as its top one does (kde-ancient-egyptians): its 6c's
+    # lone bottom index, turned to be read, is a 9 over a club, read 9c all but certainly (6c
+    # a distant second). Six pips are three short of a nine, more than a miscount: the card is
+    # the 6c.
+    outline = np.array([[100, 100], [170, 100], [170, 200], [100, 200]], np.int32)
+    rank_points = np.array([[163.0, 190.0]], np.float32)
+    suit_points = np.array([[163.0, 179.0]], np.float32)
+    probabilities = np.full(53, 0.0001 / 51, np.float32)
+    probabilities[int(Card("9c"))] = 0.999
+    probabilities[int(Card("6c"))] = 0.0009
+    six = assemble(probabilities[None], rank_points, suit_points, (outline,), [Pips(6, "cs")])
+    assert [(str(s.card), s.confidence >= CONFIDENT) for s in six] == [("6c", True)]

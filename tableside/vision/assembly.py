@@ -146,6 +146,11 @@ PIP_DOUBT = 0.002
 # Ruling out no court card whatever the pips' suits made a held-out four-colour 5d, its five
 # diamonds counted, a wrong report of Qd (0.95).
 COURT_RANKS = "JQK"
+# A 6 and a 9 are each other turned half round: an index read upside down (a deck whose bottom
+# index stands as its top one does, kde-ancient-egyptians) reads the other, however sure. Their
+# pips are three apart, more than a miscount, so the pips weigh that reading far less.
+TURNED_RANKS = {"6": "9", "9": "6"}
+TURNED_DOUBT = 1e-6
 # Card width over index span (rank centre to suit centre) on common decks, and height over
 # width; used when no whole card in the frame shows the real ones.
 WIDTH_PER_SPAN = 5.8
@@ -1100,6 +1105,10 @@ def _with_pips(cards: np.ndarray, pips: Pips | None) -> np.ndarray:
             for rank in COURT_RANKS:
                 for suit in SUIT_CHARS:
                     weights[int(Card(rank + suit))] = 1.0
+        turned = TURNED_RANKS.get(RANK_CHARS[pips.count - 2])
+        if turned is not None:
+            for suit in SUIT_CHARS:
+                weights[int(Card(turned + suit))] = TURNED_DOUBT
     weights[52:] = 1.0
     weighted = cards * weights
     return weighted / weighted.sum()
