@@ -262,8 +262,7 @@ def test_pips_overrule_an_index_read_upside_down_as_a_six_or_a_nine():
     outline = np.array([[100, 100], [170, 100], [170, 200], [100, 200]], np.int32)
     rank_points = np.array([[163.0, 190.0]], np.float32)
     suit_points = np.array([[163.0, 179.0]], np.float32)
-    probabilities = np.full(53, 0.0001 / 51, np.float32)
-    probabilities[int(Card("9c"))] = 0.999
+    probabilities = reading("9c", 0.999)
     probabilities[int(Card("6c"))] = 0.0009
     six = assemble(probabilities[None], rank_points, suit_points, (outline,), [Pips(6, "cs")])
     assert [(str(s.card), s.confidence >= CONFIDENT) for s in six] == [("6c", True)]
