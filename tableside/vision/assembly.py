@@ -301,6 +301,11 @@ def outline_width(corners: np.ndarray, aspect: float = ASPECT) -> float:
     card's ``aspect`` counts too."""
     return float(max(length(corners[1] - corners[0]), length(corners[3] - corners[0]) / aspect))
 
+
+def median_width(sightings: Sequence[CardSighting]) -> float:
+    """The median of the sightings' card widths (outline_width); there must be some."""
+    return float(np.median([outline_width(s.corners) for s in sightings]))
+
 class _Once:
     """A property worked out once per object and kept in its __dict__ (which then answers
     before the property does), as functools.cached_property keeps it but without its lock:

@@ -54,7 +54,7 @@ import cv2
 import numpy as np
 
 from tableside.cards import Card
-from tableside.vision.assembly import CardSighting, outline_width
+from tableside.vision.assembly import CardSighting, median_width, outline_width
 from tableside.vision.marks import INK_PASSES, Marks
 
 # Frames whose sure cards are at least this wide (median, frame pixels) are not looked at again but
@@ -261,7 +261,7 @@ def _grown(corners: np.ndarray) -> np.ndarray:
 
 def _small_cards(sure: Sequence[CardSighting]) -> bool:
     """Whether a frame's sure cards are small (SMALL_CARD), or there are none."""
-    return not sure or float(np.median([outline_width(s.corners) for s in sure])) < SMALL_CARD
+    return not sure or median_width(sure) < SMALL_CARD
 
 
 def _taken(corners: np.ndarray, indices: int, cut: Cut, shape: tuple[int, int],

@@ -24,7 +24,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from tableside.vision.assembly import CONFIDENT, CardSighting, assemble
+from tableside.vision.assembly import CONFIDENT, CardSighting, assemble, median_width
 from tableside.vision.blas_threads import one_blas_thread
 from tableside.vision.candidates import Candidates, find_candidates
 from tableside.vision.closer_look import look_closer
@@ -227,11 +227,7 @@ def _near_a_card(later: Candidates, first: Candidates, probabilities: np.ndarray
 def _large_cards(recognition: Recognition, scale: float) -> bool:
     """Whether a reading's sure cards are LARGE_CARD wide or more (their median, in a frame
     read at ``scale``), or it has none."""
-    if not recognition.cards:
-        return True
-    widths = [float(norms(s.corners - np.roll(s.corners, 1, axis=0)).min())
-              for s in recognition.cards]
-    return float(np.median(widths)) * scale >= LARGE_CARD
+    return not recognition.cards or median_width(recognition.cards) * scale >= LARGE_CARD
 
 
 def _large_paper(marks: Marks) -> bool:
