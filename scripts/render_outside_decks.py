@@ -18,15 +18,28 @@ score_drawn_scenes.py --outside FOLDER): never train on them, never tune on thei
                             indices), MIT; added in session 61, named to sort last so that
                             the four before keep their groups' seeds
 
+A later set, rendered into a folder of its own with --later (so that the first set's groups
+keep their seeds; score_drawn_scenes.py --outside FIRST LATER scores the two in that order):
+three of GNOME's designs nothing here had looked at before session 67 scored them once:
+
+    gnome-guyenne-classic   court cards with a suit but no rank in the corner (not scored)
+    gnome-ornamental        jumbo indices on cream paper, a frame line round the pips
+    gnome-paris             Bellot's pictures (as svg-cards) with other, upright indices
+
 Left out: GNOME's tango_nuevo (the suit beside the rank: tableside/vision/decks.py finds no
-index to score), bellot (svg-cards' art again) and KDE's dondorf (GNOME's again).
+index to score), bellot (svg-cards' art again) and KDE's dondorf (GNOME's again); decks whose
+indices are not the English ones (GNOME's ancient_french, berlin, lattmann, rheinland: D, R,
+B for the courts; slavic_costumes: Cyrillic; swiss-xvii, KDE's future: no French suits) and
+KDE's oxygen designs (the rank alone in one corner, the suit in another).
 
 Downloads scripts/render_training_decks.py's packages with `apt-get download` and svg-cards
 with `npm pack` (no root needed) and renders as that script does, 250 px wide, named like the
 shared decks:
 
-    .venv/bin/python scripts/render_outside_decks.py /work/outside-decks
-    .venv/bin/python scripts/score_drawn_scenes.py --outside /work/outside-decks
+    .venv/bin/python scripts/render_outside_decks.py /work/outside-decks \
+        --later /work/outside-later
+    .venv/bin/python scripts/score_drawn_scenes.py --outside /work/outside-decks \
+        /work/outside-later
 """
 
 from __future__ import annotations
@@ -56,12 +69,15 @@ STANDARD_RANKS = {rank: ("1" if rank == "A" else "10" if rank == "T" else
                   for rank in RANK_IDS}
 KDE_DESIGNS = ("penguins", "ancient-egyptians")
 GNOME_DESIGNS = ("dondorf",)
+LATER_GNOME_DESIGNS = ("guyenne-classic", "ornamental", "paris")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("out", type=Path, help="folder to make the deck folders in")
+    parser.add_argument("--later", type=Path, metavar="FOLDER",
+                        help="also render the later set's designs, into this folder")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as work:
         root = Path(work)
@@ -87,6 +103,8 @@ def main() -> None:
                                             / f"{number}{suit}.svg", None, root / "card.png")
                    for rank, number in STANDARD_RANKS.items() for suit in SUIT_IDS})
         render_designs(files, root, args.out, KDE_DESIGNS, GNOME_DESIGNS)
+        if args.later is not None:
+            render_designs(files, root, args.later, (), LATER_GNOME_DESIGNS)
 
 
 if __name__ == "__main__":

@@ -38,7 +38,7 @@ fresh ones had been studied already; a fix found there is checked on the ten and
 
 All of these have steered choices for many sessions, the held-out shared designs and the drawn
 decks too. --outside FOLDER scores real designs that nothing was trained or tuned on
-(scripts/render_outside_decks.py renders four), each design in a group of its own from seed
+(scripts/render_outside_decks.py renders five), each design in a group of its own from seed
 140000 (the k-th by name from 140000 + 1000 k), 150 scenes: report them, never tune on them.
 Session 52, the shipped readers: gnome-dondorf 1,129 of 1,137 (7 wrong), kde-penguins 975 of
 995 (0 wrong), npm-svg-cards 1,172 of 1,216 (8 wrong: its condensed serif 3 and 5 read as a J),
@@ -48,7 +48,10 @@ a lone one reads 9 as 6 and a spade as a heart). Session 53, the line between tw
 same. Session 59 (suit_colours.py's inks every deck prints: a red spade, a black heart
 doubted): egyptians 1,129 -> 1,158 (wrong 123 -> 82), the other three the same. To study
 misses, draw other scenes of these designs: --outside-seed 130000 (session 53's), with
---groups to pick designs by their groups' seeds (130000 + 1000 k, k by name).
+--groups to pick designs by their groups' seeds (130000 + 1000 k, k by name). A second folder
+after the first (render_outside_decks.py --later) has its designs' groups follow the first's:
+session 67, gnome-guyenne-classic 912 of 913 (1 wrong), gnome-ornamental 1,151 of 1,153 (0),
+gnome-paris 1,108 of 1,119 (1), the first folder's five as before.
 
 "trained" and "held" are the shared decks (../shared/data/decks) the shipped reader was trained
 on or held out from (card_reader.json); "drawn" decks come from tableside/vision/drawn.py with
@@ -72,6 +75,8 @@ and the photographs' the same with both. Compare figures measured with one versi
     .venv/bin/python scripts/score_drawn_scenes.py --dev --why       # and what became of them
     .venv/bin/python scripts/score_drawn_scenes.py --every-set        # all six sets: ~13 min
     .venv/bin/python scripts/score_drawn_scenes.py --outside /work/outside-decks   # ~1.5 min
+    .venv/bin/python scripts/score_drawn_scenes.py --outside /work/outside-decks \
+        /work/outside-later                             # and the later three designs
     .venv/bin/python scripts/score_drawn_scenes.py --outside /work/outside-decks \
         --outside-seed 130000 --groups 132000 --why     # study one design's misses
     .venv/bin/python scripts/score_drawn_scenes.py --dev --perspective 0.2 [--table-plane]
@@ -194,9 +199,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--every-set", action="store_true",
                         help="score every set of groups in turn (the ten, then --fresh, --dev, "
                              "--studied, --untouched, --unseen), each set's totals apart")
-    parser.add_argument("--outside", type=Path, metavar="FOLDER",
-                        help="score the designs in FOLDER, one group each, instead (with "
-                             "--every-set: after the six sets)")
+    parser.add_argument("--outside", type=Path, nargs="+", metavar="FOLDER",
+                        help="score the designs in FOLDER (and the next folders' after them), "
+                             "one group each, instead (with --every-set: after the six sets)")
     parser.add_argument("--outside-seed", type=int, default=OUTSIDE_SEED, metavar="SEED",
                         help="draw --outside's groups from this seed (the k-th design's from "
                              "SEED + 1000 k): other scenes than the reported ones, to study "
@@ -256,10 +261,15 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def _outside_groups(folder: Path, seed: int = OUTSIDE_SEED) -> list[tuple[str, int, int, str]]:
-    designs = sorted(path.name for path in folder.iterdir() if path.is_dir())
-    return [("outside", seed + 1000 * k, OUTSIDE_SCENES, design)
-            for k, design in enumerate(designs)]
+def _outside_groups(folders: list[Path], seed: int = OUTSIDE_SEED
+                    ) -> list[tuple[str, int, int, str, Path]]:
+    """Each design of the folders a group: a folder's by name, each folder's after the last's
+    (so that a later set of designs leaves the groups of the first as they were)."""
+    designs = [(path.name, folder) for folder in folders
+               for path in sorted(folder.iterdir(), key=lambda path: path.name)
+               if path.is_dir()]
+    return [("outside", seed + 1000 * k, OUTSIDE_SCENES, name, folder)
+            for k, (name, folder) in enumerate(designs)]
 
 
 def _score_groups(groups: list[tuple], args: argparse.Namespace) -> list[dict]:
@@ -270,10 +280,10 @@ def _score_groups(groups: list[tuple], args: argparse.Namespace) -> list[dict]:
     figures = []
     for kind, seed, count, *design in groups:
         count = min(count, args.scenes or count)
-        names = {"trained": meta["trained_on"], "held": meta["held_out"]}.get(kind, design)
+        names = {"trained": meta["trained_on"], "held": meta["held_out"]}.get(kind, design[:1])
         started = time.perf_counter()
         with Pool(args.processes, initializer=_start,
-                  initargs=(args.outside if design else args.decks, names, args.readers,
+                  initargs=(design[1] if design else args.decks, names, args.readers,
                             args.pip_reader, args.why, _scene_options(args),
                             args.table_plane)) as pool:
             rows = pool.starmap(_score, [(seed + n, args.bars, args.missed or args.why,
