@@ -113,6 +113,14 @@ def test_outside_scores_each_design_of_a_folder_in_a_group_of_its_own(tmp_path):
     assert run.returncode == 0, run.stderr
     assert [(f["seed"], f["design"]) for f in json.loads(out.read_text())] == [
         (131000, "kde-standard")]
+    # A later set of designs in a folder of its own follows the first's groups, whose seeds stay.
+    shutil.copytree(decks / "gnome-anglo", tmp_path / "later" / "gnome-anglo")
+    run = subprocess.run([sys.executable, str(SCRIPT), "--outside", str(tmp_path / "outside"),
+                          str(tmp_path / "later"), "--scenes", "1", "--processes", "1",
+                          "--json", str(out)], capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert [(f["seed"], f["design"]) for f in json.loads(out.read_text())] == [
+        (140000, "gnome-tango"), (141000, "kde-standard"), (142000, "gnome-anglo")]
 
 
 def test_a_copy_of_the_package_first_on_the_path_is_the_one_scored(tmp_path):
