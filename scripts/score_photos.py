@@ -9,6 +9,7 @@ many sessions, so report it beside the test split, never alone.
     .venv/bin/python scripts/score_photos.py            # about a minute on one core
     .venv/bin/python scripts/score_photos.py --splits test --json /tmp/photos.json
     .venv/bin/python scripts/score_photos.py --card-width 60 70 90
+    .venv/bin/python scripts/score_photos.py --blur 1.6 [--no-sharpen]
 
 The photographs' cards are mostly 70 to 170 px wide (median 107 px in the test split, 110 in
 the training split; widths as below); a camera over a whole table sees them at 60-100 px.
@@ -20,6 +21,11 @@ of 143 / 527, wrong): full size 143 (0) / 523 (1); at 60 px 140 (0) / 507 (1), a
 close shows them: at 300 px 143 (0) / 522 (3), at 450 px 143 (0) / 523 (2). Missed there:
 pale, thin indices (the webcam's overexposed ones) and small cards on wood grain that reads as
 paper.
+
+--blur blurs each photograph as a camera out of focus shows it (tableside/vision/sharpening.py
+sharpens such frames; --no-sharpen reads them as they are). Session 67 (test / train): by sigma
+1.6, 137 (0) / 497 (2) as they are, 140 (0) / 520 (2) sharpened; by 2.0, 125 (0) / 452 (2) and
+136 (0) / 500 (2); unblurred 143 (0) / 524 (1) either way.
 """
 
 from __future__ import annotations
@@ -41,9 +47,11 @@ PHOTOS = Path(__file__).resolve().parents[2] / "shared" / "data" / "photos" / "e
 
 
 def score_split(recognizer: CardRecognizer, folder: Path, split: str,
-                card_width: float | None = None, enlarge: bool = False) -> Score:
+                card_width: float | None = None, enlarge: bool = False,
+                blur: float = 0.0) -> Score:
     """The split's figures, each photograph shrunk so its median card is ``card_width`` px
-    wide where given (or enlarged so, with ``enlarge``)."""
+    wide where given (or enlarged so, with ``enlarge``), then blurred by a Gaussian of sigma
+    ``blur`` where given (in pixels of a frame as read, at most 1280 wide)."""
     total = Score()
     for name, boxes in sorted(photo_labels(folder / f"{split}_labels.csv").items()):
         frame = cv2.imread(str(folder / split / name), cv2.IMREAD_COLOR)
@@ -56,6 +64,9 @@ def score_split(recognizer: CardRecognizer, folder: Path, split: str,
             frame = cv2.resize(frame, None, fx=scale, fy=scale,
                                interpolation=cv2.INTER_CUBIC if scale > 1 else cv2.INTER_AREA)
             boxes = [(rank, tuple(v * scale for v in box)) for rank, box in boxes]
+        if blur:
+            frame = cv2.GaussianBlur(frame, (0, 0),
+                                     blur * max(1.0, frame.shape[1] / recognizer.max_width))
         total.add(score_photo(boxes, recognizer.recognize(frame).cards, name))
     return total
 
@@ -83,13 +94,19 @@ def main() -> int:
     parser.add_argument("--enlarge", action="store_true",
                         help="with --card-width, enlarge photographs whose cards are narrower "
                              "(as a photograph taken close shows them)")
+    parser.add_argument("--blur", type=float, default=0.0, metavar="SIGMA",
+                        help="blur the photographs by a Gaussian of this sigma, as a camera out "
+                             "of focus shows them")
+    parser.add_argument("--no-sharpen", action="store_true",
+                        help="read blurred frames as they are (tableside/vision/sharpening.py)")
     args = parser.parse_args()
     cv2.setNumThreads(1)
     recognizer = CardRecognizer()
+    recognizer.sharpen = not args.no_sharpen
     figures = {}
     for split in args.splits:
         for width in [None, *args.card_width]:
-            score = score_split(recognizer, args.photos, split, width, args.enlarge)
+            score = score_split(recognizer, args.photos, split, width, args.enlarge, args.blur)
             name = split if width is None else f"{split} at {width:g} px"
             figures[name] = {**score.to_json(), "mistakes": score.mistakes}
             print(f"{name}: read {score.read} of {score.asked}, reported {score.reported}, "

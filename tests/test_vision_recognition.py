@@ -142,14 +142,26 @@ def test_a_light_table_is_not_taken_for_large_cards(recognizer, monkeypatch):
     widths = []
     read = recognizer._recognize
 
-    def counted(frame, *, closer):
+    def counted(frame, *, closer, sharpen):
         if closer:
             widths.append(frame.shape[1])
-        return read(frame, closer=closer)
+        return read(frame, closer=closer, sharpen=sharpen)
 
     monkeypatch.setattr(recognizer, "_recognize", counted)
     score = score_scene(scene, recognizer.recognize(scene.image).cards)
     assert widths == [1280] and score.read == score.asked == 7 and score.wrong == 0
+
+
+def test_a_blurred_frame_is_sharpened_before_it_is_read(recognizer):
+    # A camera out of focus: held-out decks' scenes blurred by sigma 2.0 (the tests' scenes by
+    # 1.0 at most). Read as they are, 196 of these 229 cards were read; sharpened, 212.
+    decks = load_group(TRAINING["held_out"])
+    total = Score()
+    for n in range(30):
+        scene = draw_scene(random.Random(172_000 + n), decks, SceneOptions(blur=0.0))
+        blurred = cv2.GaussianBlur(scene.image, (0, 0), 2.0)
+        total.add(score_scene(scene, recognizer.recognize(blurred).cards, f"scene {n}"))
+    assert total.asked == 229 and total.read >= 208 and total.wrong == 0, total.mistakes
 
 
 def test_the_cut_pass_is_read_only_where_no_other_pass_read_a_card_nearby():

@@ -6,7 +6,8 @@ of heaps and fans (tableside/vision/corner_indices.py); readings naming a suit p
 frame in another ink than the index's, or one no deck prints in it (a red spade, a black
 heart), are doubted (tableside/vision/suit_colours.py); all readings are assembled into cards.
 Where the cards are small, card paper no sure card explains is cut out, enlarged twice and
-read again (tableside/vision/closer_look.py).
+read again (tableside/vision/closer_look.py). A frame blurrier than the tests' is sharpened
+first (tableside/vision/sharpening.py).
 
 ``CardRecognizer().recognize(frame)`` returns the cards it is confident about and, apart, the
 ones it is not (too unsure, or in conflict: two corners naming different cards, or one card in
@@ -19,6 +20,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 
 import cv2
@@ -36,6 +38,7 @@ from tableside.vision.pip_shapes import PipReader
 from tableside.vision.pips import pip_counts
 from tableside.vision.placed_indices import read_placed, unread_cards
 from tableside.vision.reader import NO_INDEX, READER_PATHS, IndexReader
+from tableside.vision.sharpening import sharpened
 from tableside.vision.straight_view import StraightView
 from tableside.vision.suit_colours import judged_by_ink
 from tableside.vision.suit_pips import WitnessReader, judged_by_pips
@@ -102,6 +105,9 @@ class CardRecognizer:
         # Whether paper no sure card explains is read again enlarged where cards are small
         # (closer_look.py).
         self.closer_look = True
+        # Whether a frame blurrier than the tests' is sharpened before it is read
+        # (sharpening.py).
+        self.sharpen = True
         # The table's plane (3 x 3: frame pixels to table units, Calibration.homography) once
         # the dealer has marked it: a camera's slanted frames are read as seen from straight
         # above (straight_view.py).
@@ -137,7 +143,10 @@ class CardRecognizer:
             self._view = StraightView.of(plane, (width, height))
         return self._view
 
-    def _recognize(self, frame: np.ndarray, *, closer: bool) -> tuple[Recognition, Marks]:
+    def _recognize(self, frame: np.ndarray, *, closer: bool,
+                   sharpen: bool) -> tuple[Recognition, Marks]:
+        """The frame's reading and marks; with closer, the closer look (closer_look.py) too;
+        with sharpen, the frame sharpened if it is blurred (sharpening.py)."""
         started = time.perf_counter()
         if frame.ndim == 2:
             frame = cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
@@ -145,6 +154,15 @@ class CardRecognizer:
         if frame.shape[1] > self.max_width:
             scale = self.max_width / frame.shape[1]
             frame = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+        blurred = False
+        if sharpen:
+            # Measured as read (a large frame shrunk is sharper); the closer look cuts from the
+            # frame as given only where that is larger.
+            sharp = sharpened(frame)
+            blurred = sharp is not frame
+            frame = sharp
+            if scale == 1.0:
+                given = frame
         marks = find_marks(frame)
         candidates, probabilities = self._read_candidates(marks)
         wholes = whole_cards(marks)
@@ -170,7 +188,9 @@ class CardRecognizer:
                              marks.cards, corners)
         if closer and self.closer_look:
             # Small cards whose indices the first look could not make out (closer_look.py).
-            sightings = look_closer(self._read_cut,
+            # A cut enlarged measures blurred however sharp: it is sharpened (again) only
+            # where the frame was blurred.
+            sightings = look_closer(partial(self._read_cut, sharpen=blurred),
                                     given, scale, marks, sightings, self.confident)
         if scale != 1.0:
             sightings = [replace(s, corners=s.corners / scale) for s in sightings]
@@ -182,23 +202,24 @@ class CardRecognizer:
         """The frame's reading, and where it holds large paper (LARGE_PAPER) its reading
         shrunk, whichever has more sure cards."""
         started = time.perf_counter()
-        best, marks = self._recognize(frame, closer=True)
+        best, marks = self._recognize(frame, closer=True, sharpen=self.sharpen)
         grown = 1.0
         read = best
         while (_large_paper(marks) and _large_cards(read, min(1.0, self.max_width / frame.shape[1]))
                and frame.shape[1] // 2 >= SMALLEST_WIDTH):
             frame = cv2.resize(frame, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
             grown *= 2.0
-            read, marks = self._recognize(frame, closer=True)
+            read, marks = self._recognize(frame, closer=True, sharpen=self.sharpen)
             if len(read.cards) <= len(best.cards):
                 break
             best = Recognition(*([replace(s, corners=s.corners * grown) for s in sightings]
                                  for sightings in (read.cards, read.unsure)))
         return replace(best, milliseconds=(time.perf_counter() - started) * 1000)
 
-    def _read_cut(self, cut: np.ndarray) -> tuple[list[CardSighting], np.ndarray]:
+    def _read_cut(self, cut: np.ndarray, *, sharpen: bool = False
+                  ) -> tuple[list[CardSighting], np.ndarray]:
         """A cut of the frame's sure cards and its card outlines' mask (for closer_look.py)."""
-        recognition, marks = self._recognize(cut, closer=False)
+        recognition, marks = self._recognize(cut, closer=False, sharpen=sharpen)
         return recognition.cards, marks.cards
 
     def _read_candidates(self, marks: Marks) -> tuple[Candidates, np.ndarray]:
