@@ -154,13 +154,10 @@ class CardRecognizer:
         if frame.shape[1] > self.max_width:
             scale = self.max_width / frame.shape[1]
             frame = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-        blurred = False
         if sharpen:
             # Measured as read (a large frame shrunk is sharper); the closer look cuts from the
             # frame as given only where that is larger.
-            sharp = sharpened(frame)
-            blurred = sharp is not frame
-            frame = sharp
+            frame = sharpened(frame)
             if scale == 1.0:
                 given = frame
         marks = find_marks(frame)
@@ -188,9 +185,8 @@ class CardRecognizer:
                              marks.cards, corners)
         if closer and self.closer_look:
             # Small cards whose indices the first look could not make out (closer_look.py).
-            # A cut enlarged measures blurred however sharp: it is sharpened (again) only
-            # where the frame was blurred.
-            sightings = look_closer(partial(self._read_cut, sharpen=blurred),
+            # A cut, enlarged, measures blurred however sharp the frame: it is sharpened.
+            sightings = look_closer(partial(self._read_cut, sharpen=sharpen),
                                     given, scale, marks, sightings, self.confident)
         if scale != 1.0:
             sightings = [replace(s, corners=s.corners / scale) for s in sightings]
