@@ -24,8 +24,8 @@ paper.
 
 --blur blurs each photograph as a camera out of focus shows it (tableside/vision/sharpening.py
 sharpens such frames; --no-sharpen reads them as they are). Session 67 (test / train): by sigma
-1.6, 137 (0) / 497 (2) as they are, 140 (0) / 520 (2) sharpened; by 2.0, 125 (0) / 452 (2) and
-136 (0) / 500 (2); unblurred 143 (0) / 524 (1) either way.
+1.6, 137 (0) / 497 (2) as they are, 140 (0) / 519 (3) sharpened; by 2.0, 125 (0) / 452 (2) and
+137 (0) / 504 (2); unblurred 143 (0) / 524 (1) either way.
 """
 
 from __future__ import annotations
