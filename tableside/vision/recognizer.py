@@ -212,7 +212,7 @@ class CardRecognizer:
                                  for sightings in (read.cards, read.unsure)))
         return replace(best, milliseconds=(time.perf_counter() - started) * 1000)
 
-    def _read_cut(self, cut: np.ndarray, *, sharpen: bool = False
+    def _read_cut(self, cut: np.ndarray, *, sharpen: bool
                   ) -> tuple[list[CardSighting], np.ndarray]:
         """A cut of the frame's sure cards and its card outlines' mask (for closer_look.py)."""
         recognition, marks = self._recognize(cut, closer=False, sharpen=sharpen)
