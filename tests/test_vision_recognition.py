@@ -142,10 +142,10 @@ def test_a_light_table_is_not_taken_for_large_cards(recognizer, monkeypatch):
     widths = []
     read = recognizer._recognize
 
-    def counted(frame, *, closer, sharpen):
+    def counted(frame, *, closer):
         if closer:
             widths.append(frame.shape[1])
-        return read(frame, closer=closer, sharpen=sharpen)
+        return read(frame, closer=closer)
 
     monkeypatch.setattr(recognizer, "_recognize", counted)
     score = score_scene(scene, recognizer.recognize(scene.image).cards)

@@ -20,7 +20,6 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from functools import partial
 from pathlib import Path
 
 import cv2
@@ -143,10 +142,9 @@ class CardRecognizer:
             self._view = StraightView.of(plane, (width, height))
         return self._view
 
-    def _recognize(self, frame: np.ndarray, *, closer: bool,
-                   sharpen: bool) -> tuple[Recognition, Marks]:
-        """The frame's reading and marks; with closer, the closer look (closer_look.py) too;
-        with sharpen, the frame sharpened if it is blurred (sharpening.py)."""
+    def _recognize(self, frame: np.ndarray, *, closer: bool) -> tuple[Recognition, Marks]:
+        """The frame's reading and marks (the frame sharpened first if it is blurred and
+        sharpen is on: sharpening.py); with closer, the closer look (closer_look.py) too."""
         started = time.perf_counter()
         if frame.ndim == 2:
             frame = cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
@@ -154,7 +152,7 @@ class CardRecognizer:
         if frame.shape[1] > self.max_width:
             scale = self.max_width / frame.shape[1]
             frame = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-        if sharpen:
+        if self.sharpen:
             # Measured as read (a large frame shrunk is sharper); the closer look cuts from the
             # frame as given only where that is larger.
             frame = sharpened(frame)
@@ -186,7 +184,7 @@ class CardRecognizer:
         if closer and self.closer_look:
             # Small cards whose indices the first look could not make out (closer_look.py).
             # A cut, enlarged, measures blurred however sharp the frame: it is sharpened.
-            sightings = look_closer(partial(self._read_cut, sharpen=sharpen),
+            sightings = look_closer(self._read_cut,
                                     given, scale, marks, sightings, self.confident)
         if scale != 1.0:
             sightings = [replace(s, corners=s.corners / scale) for s in sightings]
@@ -198,24 +196,23 @@ class CardRecognizer:
         """The frame's reading, and where it holds large paper (LARGE_PAPER) its reading
         shrunk, whichever has more sure cards."""
         started = time.perf_counter()
-        best, marks = self._recognize(frame, closer=True, sharpen=self.sharpen)
+        best, marks = self._recognize(frame, closer=True)
         grown = 1.0
         read = best
         while (_large_paper(marks) and _large_cards(read, min(1.0, self.max_width / frame.shape[1]))
                and frame.shape[1] // 2 >= SMALLEST_WIDTH):
             frame = cv2.resize(frame, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
             grown *= 2.0
-            read, marks = self._recognize(frame, closer=True, sharpen=self.sharpen)
+            read, marks = self._recognize(frame, closer=True)
             if len(read.cards) <= len(best.cards):
                 break
             best = Recognition(*([replace(s, corners=s.corners * grown) for s in sightings]
                                  for sightings in (read.cards, read.unsure)))
         return replace(best, milliseconds=(time.perf_counter() - started) * 1000)
 
-    def _read_cut(self, cut: np.ndarray, *, sharpen: bool
-                  ) -> tuple[list[CardSighting], np.ndarray]:
+    def _read_cut(self, cut: np.ndarray) -> tuple[list[CardSighting], np.ndarray]:
         """A cut of the frame's sure cards and its card outlines' mask (for closer_look.py)."""
-        recognition, marks = self._recognize(cut, closer=False, sharpen=sharpen)
+        recognition, marks = self._recognize(cut, closer=False)
         return recognition.cards, marks.cards
 
     def _read_candidates(self, marks: Marks) -> tuple[Candidates, np.ndarray]:
