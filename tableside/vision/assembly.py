@@ -306,6 +306,7 @@ def median_width(sightings: Sequence[CardSighting]) -> float:
     """The median of the sightings' card widths (outline_width); there must be some."""
     return float(np.median([outline_width(s.corners) for s in sightings]))
 
+
 class _Once:
     """A property worked out once per object and kept in its __dict__ (which then answers
     before the property does), as functools.cached_property keeps it but without its lock:
@@ -1100,9 +1101,10 @@ def _with_pips(cards: np.ndarray, pips: Pips | None) -> np.ndarray:
         for suit in set(SUIT_CHARS) - set(pips.suits):
             weights[int(Card("A" + suit))] = PIP_DOUBT
     else:
+        counted = RANK_CHARS[pips.count - 2]
         weights = np.full(len(cards), PIP_DOUBT)
         for suit in pips.suits:
-            weights[int(Card(RANK_CHARS[pips.count - 2] + suit))] = 1.0
+            weights[int(Card(counted + suit))] = 1.0
         if len(set(pips.suits)) == len(SUIT_CHARS):
             # Neither their ink nor their shape names a suit: they may be a court card's
             # picture in alike pieces (a drawn queen counted four), which says nothing
@@ -1110,7 +1112,7 @@ def _with_pips(cards: np.ndarray, pips: Pips | None) -> np.ndarray:
             for rank in COURT_RANKS:
                 for suit in SUIT_CHARS:
                     weights[int(Card(rank + suit))] = 1.0
-        turned = TURNED_RANKS.get(RANK_CHARS[pips.count - 2])
+        turned = TURNED_RANKS.get(counted)
         if turned is not None:
             for suit in SUIT_CHARS:
                 weights[int(Card(turned + suit))] = TURNED_DOUBT
