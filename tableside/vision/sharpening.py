@@ -31,6 +31,12 @@ across 1,118 -> 1,208 (wrong 13 -> 16) / 916 -> 1,046 (14 -> 4); down 1,121 -> 1
 and blurred down was not seen. Tried: a bar of 1.35 on a slower measure (4 ms) and amounts of
 0.7 and 1.5, which read fewer cards or made more wrong reports than 1.0; every frame sharpened
 by half, which at the tests' blur made 5 wrong reports more on the dev groups' drawn decks.
+Tried in session 68 and not kept: a frame measured blurred has its readings doubted (their odds
+1.4 times shorter: a reading of 0.85 comes out 0.8). --dev --blur 1.6: 2,415 -> 2,414 (wrong
+3 -> 2) / 2,261 -> 2,258 (7 -> 5); --blur 2.0: 2,382 -> 2,373 (7 -> 5) / 2,203 -> 2,193 (7 ->
+4); at the tests' blur the same. But the photographs blurred lost cards for no wrong report
+fewer (their wrong ones are read surely): by 1.6, 140 -> 138 / 519 -> 516 (wrong 0 / 3), by
+2.0, 137 -> 134 / 504 -> 499 (wrong 0 / 2).
 
 The closer look's cuts (closer_look.py), enlarged twice, measure blurred however sharp the
 frame, and are sharpened whatever the frame measured: small cards' indices come out plainer.
