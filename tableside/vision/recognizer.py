@@ -38,6 +38,7 @@ from tableside.vision.pips import pip_counts
 from tableside.vision.placed_indices import read_placed, unread_cards
 from tableside.vision.reader import NO_INDEX, READER_PATHS, IndexReader
 from tableside.vision.sharpening import sharpened
+from tableside.vision.slant import GUESSED_SLANTED, guessed_plane
 from tableside.vision.straight_view import StraightView
 from tableside.vision.suit_colours import judged_by_ink
 from tableside.vision.suit_pips import WitnessReader, judged_by_pips
@@ -111,6 +112,9 @@ class CardRecognizer:
         # the dealer has marked it: a camera's slanted frames are read as seen from straight
         # above (straight_view.py).
         self.plane: np.ndarray | None = None
+        # Without it, whether a frame whose whole cards show a slant is read straightened too
+        # (slant.py).
+        self.guess_slant = True
         self._view_key: tuple | None = None
         self._view: StraightView | None = None
         # Each frame's arrays are freed before the next: have the allocator keep their memory
@@ -121,14 +125,42 @@ class CardRecognizer:
         one_blas_thread()
 
     def recognize(self, frame: np.ndarray) -> Recognition:
-        view = self._straight_view(frame.shape[1], frame.shape[0])
-        if view is None:
-            return self._recognize_at_scales(frame)
         started = time.perf_counter()
-        seen = self._recognize_at_scales(view.warp(frame))
+        height, width = frame.shape[:2]
+        view = self._straight_view(width, height)
+        if view is not None:
+            seen = self._recognize_in_view(frame, view)
+        else:
+            seen, marks, cards = self._recognize_at_scales(frame)
+            if self.guess_slant:
+                seen = self._surer_straightened(frame, seen, marks, cards)
+        return replace(seen, milliseconds=(time.perf_counter() - started) * 1000)
+
+    def _recognize_in_view(self, frame: np.ndarray, view: StraightView) -> Recognition:
+        """The frame's reading in the view, its corners in the frame's pixels."""
+        seen, _, _ = self._recognize_at_scales(view.warp(frame))
         return Recognition(*([replace(s, corners=view.back(s.corners)) for s in sightings]
-                             for sightings in (seen.cards, seen.unsure)),
-                           (time.perf_counter() - started) * 1000)
+                             for sightings in (seen.cards, seen.unsure)))
+
+    def _surer_straightened(self, frame: np.ndarray, seen: Recognition, marks: Marks,
+                            cards: list[np.ndarray]) -> Recognition:
+        """A frame read as seen, and read again straightened where its whole cards (their
+        corners ``cards`` and its ``marks``, of the frame as read) say it is slanted (slant.py):
+        the reading with more sure cards, as seen where they tie."""
+        height, width = frame.shape[:2]
+        scale = min(1.0, self.max_width / width)
+        if not seen.unsure and all(_read_on(card / scale, seen.cards) for card in cards):
+            # Nothing a straightened view could read better.
+            return seen
+        plane = guessed_plane(cards, (marks.cards.shape[1], marks.cards.shape[0]))
+        if plane is None:
+            return seen
+        view = StraightView.of(plane @ np.diag([scale, scale, 1.0]), (width, height),
+                              GUESSED_SLANTED)
+        if view is None:
+            return seen
+        straightened = self._recognize_in_view(frame, view)
+        return straightened if len(straightened.cards) > len(seen.cards) else seen
 
     def _straight_view(self, width: int, height: int) -> StraightView | None:
         """The view onto the table's plane for frames of this size (kept while the plane and
@@ -142,9 +174,11 @@ class CardRecognizer:
             self._view = StraightView.of(plane, (width, height))
         return self._view
 
-    def _recognize(self, frame: np.ndarray, *, closer: bool) -> tuple[Recognition, Marks]:
-        """The frame's reading and marks (the frame sharpened first if it is blurred and
-        sharpen is on: sharpening.py); with closer, the closer look (closer_look.py) too."""
+    def _recognize(self, frame: np.ndarray, *, closer: bool
+                   ) -> tuple[Recognition, Marks, list[np.ndarray]]:
+        """The frame's reading, marks and whole cards' corners (the frame sharpened first if it
+        is blurred and sharpen is on: sharpening.py); with closer, the closer look
+        (closer_look.py) too."""
         started = time.perf_counter()
         if frame.ndim == 2:
             frame = cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
@@ -161,9 +195,10 @@ class CardRecognizer:
         marks = find_marks(frame)
         candidates, probabilities = self._read_candidates(marks)
         wholes = whole_cards(marks)
+        cards = whole_card_corners(marks, wholes)
         # Whole cards whose indices no mark showed: read where their corners place them.
         placed, placed_probabilities = read_placed(self.reader, marks, unread_cards(
-            marks, whole_card_corners(marks, wholes), candidates, probabilities))
+            marks, cards, candidates, probabilities))
         candidates = Candidates.join([candidates, placed])
         probabilities = np.concatenate([probabilities, placed_probabilities])
         # Cards partly under others whose indices no mark showed: read where a corner of their
@@ -190,29 +225,33 @@ class CardRecognizer:
             sightings = [replace(s, corners=s.corners / scale) for s in sightings]
         sure = [s for s in sightings if s.problem is None and s.confidence >= self.confident]
         unsure = [s for s in sightings if s.problem is not None or s.confidence < self.confident]
-        return Recognition(sure, unsure, (time.perf_counter() - started) * 1000), marks
+        return Recognition(sure, unsure, (time.perf_counter() - started) * 1000), marks, cards
 
-    def _recognize_at_scales(self, frame: np.ndarray) -> Recognition:
+    def _recognize_at_scales(self, frame: np.ndarray
+                             ) -> tuple[Recognition, Marks, list[np.ndarray]]:
         """The frame's reading, and where it holds large paper (LARGE_PAPER) its reading
-        shrunk, whichever has more sure cards."""
+        shrunk, whichever has more sure cards; and the marks and whole cards' corners of the
+        frame as first read."""
         started = time.perf_counter()
-        best, marks = self._recognize(frame, closer=True)
+        best, marks, cards = self._recognize(frame, closer=True)
+        first_marks, first_cards = marks, cards
         grown = 1.0
         read = best
         while (_large_paper(marks) and _large_cards(read, min(1.0, self.max_width / frame.shape[1]))
                and frame.shape[1] // 2 >= SMALLEST_WIDTH):
             frame = cv2.resize(frame, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
             grown *= 2.0
-            read, marks = self._recognize(frame, closer=True)
+            read, marks, _ = self._recognize(frame, closer=True)
             if len(read.cards) <= len(best.cards):
                 break
             best = Recognition(*([replace(s, corners=s.corners * grown) for s in sightings]
                                  for sightings in (read.cards, read.unsure)))
-        return replace(best, milliseconds=(time.perf_counter() - started) * 1000)
+        return (replace(best, milliseconds=(time.perf_counter() - started) * 1000), first_marks,
+                first_cards)
 
     def _read_cut(self, cut: np.ndarray) -> tuple[list[CardSighting], np.ndarray]:
         """A cut of the frame's sure cards and its card outlines' mask (for closer_look.py)."""
-        recognition, marks = self._recognize(cut, closer=False)
+        recognition, marks, _ = self._recognize(cut, closer=False)
         return recognition.cards, marks.cards
 
     def _read_candidates(self, marks: Marks) -> tuple[Candidates, np.ndarray]:
@@ -236,6 +275,13 @@ def _near_a_card(later: Candidates, first: Candidates, probabilities: np.ndarray
         return np.zeros(len(later), bool)
     distances = norms(later.rank_points[:, None] - first.rank_points[sure][None])
     return (distances <= NEAR * first.spans[sure][None]).any(axis=1)
+
+
+def _read_on(corners: np.ndarray, sightings: list[CardSighting]) -> bool:
+    """Whether a sure sighting's centre lies on the card with these corners."""
+    outline = corners.astype(np.float32)
+    return any(cv2.pointPolygonTest(outline, (float(x), float(y)), False) >= 0
+               for x, y in (s.centre for s in sightings))
 
 
 def _large_cards(recognition: Recognition, scale: float) -> bool:
