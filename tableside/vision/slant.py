@@ -23,7 +23,8 @@ read again: at the tests' slant (10 %) 1 frame in 60 of the shared decks, at 20 
 
 scripts/score_drawn_scenes.py --dev --perspective 0.2 (read of 2,359 shared / 2,243 drawn
 cards, wrong): 2,300 -> 2,316 (10 -> 9) / 2,139 -> 2,177 (13 -> 11); with the true plane
-(--table-plane) 2,338 (1) / 2,214 (2). At the tests' slant, --every-set --outside: the ten
+(--table-plane) 2,338 (1) / 2,214 (2); --perspective 0.25 (of 2,289 / 2,187): 2,111 -> 2,155
+(12 -> 10) / 1,957 -> 2,028 (22 -> 17). At the tests' slant, --every-set --outside: the ten
 groups' shared decks 7,191 -> 7,192, the fresh groups' 2,362 -> 2,363, the untouched groups'
 drawn decks 2,371 -> 2,370 with wrong reports 2 -> 5, the outside designs 8,880 -> 8,882 of
 9,002 (wrong 76 -> 77); every other set the same, and the photographs (scripts/score_photos.py)
