@@ -7,7 +7,9 @@ frame in another ink than the index's, or one no deck prints in it (a red spade,
 heart), are doubted (tableside/vision/suit_colours.py); all readings are assembled into cards.
 Where the cards are small, card paper no sure card explains is cut out, enlarged twice and
 read again (tableside/vision/closer_look.py). A frame blurrier than the tests' is sharpened
-first (tableside/vision/sharpening.py).
+first (tableside/vision/sharpening.py). A frame of a calibrated table is read as seen from
+straight above (tableside/vision/straight_view.py); without a calibration, a frame whose whole
+cards show a slant is read straightened too, by the plane they give (tableside/vision/slant.py).
 
 ``CardRecognizer().recognize(frame)`` returns the cards it is confident about and, apart, the
 ones it is not (too unsure, or in conflict: two corners naming different cards, or one card in
