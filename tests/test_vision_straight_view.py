@@ -99,6 +99,21 @@ def test_points_of_the_view_map_back_to_the_frame(slanted):
     assert np.allclose(view.back(there), points, atol=1e-6)
 
 
+def test_a_frame_reaching_towards_the_horizon_is_cut_not_shrunk():
+    # The table's corners as a camera far to one side sees them (a drawn scene's at 25 %): the
+    # frame's top-left corner lies near the plane's horizon, where one frame pixel spreads
+    # over hundreds of the view's. Shrunk to hold all of that, the whole view took a twelfth
+    # of the frame's scale (cards 115 px wide became 9) and read nothing.
+    corners = ((238.5, 168.1), (1067.0, -92.3), (1278.9, 813.0), (-46.7, 542.0))
+    view = StraightView.of(Calibration(corners, (1280.0, 720.0)).homography, FRAME)
+    assert view is not None
+    assert view.size[0] * view.size[1] <= 2.0 * FRAME[0] * FRAME[1] + view.size[0] + view.size[1]
+    # A square of 100 frame pixels in the frame's middle keeps about its area.
+    square = np.array([[590.0, 310.0], [690.0, 310.0], [690.0, 410.0], [590.0, 410.0]])
+    mapped = cv2.perspectiveTransform(square.reshape(-1, 1, 2), view.to_view).reshape(-1, 2)
+    assert 0.8 * 100 ** 2 <= cv2.contourArea(mapped.astype(np.float32)) <= 1.25 * 100 ** 2
+
+
 def test_recognize_takes_the_calibration_file(tmp_path, capsys, slanted):
     scene = slanted[1]
     image = tmp_path / "table.png"
