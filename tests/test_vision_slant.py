@@ -73,3 +73,22 @@ def test_no_cards_or_no_rectangles_guess_nothing():
     shapes = [np.array([[0, 0], [60, 10], [70, 90], [5, 60]], float) + rng.uniform(0, 900, 2)
               + rng.normal(0, 12, (4, 2)) for _ in range(6)]
     assert guessed_plane(shapes, FRAME) is None
+
+
+def test_shapes_that_are_no_lone_cards_are_left_out_of_the_guess():
+    # Four whole cards and two regions of overlapping cards taken for one (kites no plane
+    # makes rectangles of): the four alone give the plane.
+    table_cards = cards_on_table(4, seed=5)
+    rng = np.random.default_rng(6)
+    kites = [np.array([[0, 0], [180, 20], [40, 60], [10, 160]], float)
+             + rng.uniform(200, 900, 2) for _ in range(2)]
+    frame_cards = seen(table_cards + kites, SLANTED_CAMERA)
+    plane = guessed_plane(frame_cards, FRAME)
+    assert plane is not None
+    guessed_to_true = np.linalg.inv(SLANTED_CAMERA) @ np.linalg.inv(plane)
+    for point in [(640, 360), (100, 100), (1180, 620)]:
+        there = cv2.perspectiveTransform(np.float64([[point]]), plane).reshape(2)
+        assert slant(guessed_to_true, tuple(there)) < 1.08
+    # One card left beside them is no plane's evidence: any one four-sided shape fits some
+    # plane.
+    assert guessed_plane(seen(table_cards[:1] + kites, SLANTED_CAMERA), FRAME) is None
