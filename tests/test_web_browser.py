@@ -240,3 +240,32 @@ def test_what_the_dealer_is_typing_survives_a_change_at_the_table(browser, table
     expect(console.locator("body")).not_to_have_attribute("data-version", before or "")
     expect(console.locator(".seat-line[data-seat='1'] .who")).to_have_text("Anna")
     expect(console.locator(".seat-line[data-seat='2']").locator("input").first).to_have_value("Dora")
+
+
+def test_what_the_dealer_types_while_a_command_is_on_its_way_survives_it(browser, table):
+    service, app, server = table
+    console = dealer_console(browser, app, server.url)
+    # The command's answer is held back until the table's stream has redrawn the console
+    # and the dealer has typed the next seat's name meanwhile (a busy Pi, a slow phone).
+    held = []
+    console.route("**/api/sit", lambda route: held.append(route))
+    console.click("nav.tabs button[data-show=seats]")
+    anna = console.locator(".seat-line[data-seat='1']")
+    anna.locator("input").first.fill("Anna")
+    anna.locator("input[type=number]").fill("500")
+    anna.get_by_role("button").click()
+    for _ in range(500):  # (route handlers run while Playwright waits)
+        if held:
+            break
+        console.wait_for_timeout(20)
+    assert len(held) == 1
+    answer = held[0].fetch()
+    expect(console.locator(".seat-line[data-seat='1'] .who")).to_have_text("Anna")
+    ben = console.locator(".seat-line[data-seat='2']").locator("input").first
+    ben.fill("Ben")
+    held[0].fulfill(response=answer)
+    expect(console.locator("#notice")).to_be_visible()
+    # What went with the command is used up; what was typed since is not.
+    expect(ben).to_have_value("Ben")
+    expect(console.locator(".seat-line[data-seat='1']").locator("input").first).to_have_value("")
+    assert service.public_state()["seats"][0]["player"] == "Anna"

@@ -132,6 +132,8 @@ async function send(type, fields = {}) {
 
 async function post(type, fields) {
   clearMessages();
+  // What is typed now is what this command uses up; what is typed while it is on its way is not.
+  const typedThen = typedInputs();
   const response = await fetch(`/api/${type}`, {
     method: "POST",
     headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
@@ -149,7 +151,7 @@ async function post(type, fields) {
   const notice = $("notice");
   notice.textContent = t("accepted", { what: type.replace(/_/g, " ") });
   notice.classList.remove("hidden");
-  typingDone = true;
+  usedUp = typedThen;
   await refresh();
   return body;
 }
@@ -688,25 +690,37 @@ function inputKey(input) {
   return `${seat}|${input.getAttribute("aria-label") ?? input.name ?? input.id}`;
 }
 
-let typingDone = false; // set when a command went through: what was typed is used up
+// Set when a command went through: what was typed when it was sent (key -> value) is used up.
+// (The table's stream can redraw the console before the command's answer comes back, and the
+// dealer may type the next amount in between: that one stays.)
+let usedUp = null;
+
+function panelInputs() {
+  return document.querySelectorAll("section.panel input:not([type=checkbox]):not([type=radio])");
+}
+
+function typedInputs() {
+  const typed = new Map();
+  for (const input of panelInputs()) {
+    if (input.value !== input.defaultValue) typed.set(inputKey(input), input.value);
+  }
+  return typed;
+}
 
 function keepingInputs(draw) {
-  const keep = !typingDone;
-  typingDone = false;
-  const typed = new Map();
-  let focused = null;
-  for (const input of document.querySelectorAll("section.panel input:not([type=checkbox]):not([type=radio])")) {
-    if (input.value !== input.defaultValue) typed.set(inputKey(input), input.value);
-    if (input === document.activeElement) focused = inputKey(input);
-  }
+  const spent = usedUp;
+  usedUp = null;
+  const typed = typedInputs();
+  const focused = [...panelInputs()].includes(document.activeElement)
+    ? inputKey(document.activeElement) : null;
   draw();
-  for (const input of document.querySelectorAll("section.panel input:not([type=checkbox]):not([type=radio])")) {
+  for (const input of panelInputs()) {
     const key = inputKey(input);
-    if (keep && typed.has(key)) {
+    if (typed.has(key) && spent?.get(key) !== typed.get(key)) {
       input.value = typed.get(key);
       input.dispatchEvent(new Event("input")); // buttons that show the amount follow it
     }
-    if (keep && key === focused) input.focus();
+    if (!spent && key === focused) input.focus();
   }
 }
 
