@@ -126,8 +126,8 @@ def _extent(to_view: np.ndarray, frame_size: tuple[int, int]) -> tuple[np.ndarra
     xs, ys = np.meshgrid(np.linspace(0, width, EXTENT_GRID[0]),
                          np.linspace(0, height, EXTENT_GRID[1]))
     points = np.stack([xs.ravel(), ys.ravel()], axis=1)
-    # How many view pixels a frame pixel becomes, point by point: a homography's derivative's
-    # determinant is the cube of the depth's ratio over the plane's own.
+    # How many view pixels a frame pixel becomes, point by point: the determinant of a
+    # homography's derivative at a point is the homography's own over the point's depth cubed.
     depths = np.c_[points, np.ones(len(points))] @ to_view[2]
     magnified = np.abs(np.linalg.det(to_view) / depths ** 3)
     order = np.argsort(magnified, kind="stable")
