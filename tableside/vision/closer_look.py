@@ -55,6 +55,7 @@ import numpy as np
 
 from tableside.cards import Card
 from tableside.vision.assembly import CardSighting, median_width, outline_width
+from tableside.vision.geometry import lies_on
 from tableside.vision.marks import INK_PASSES, Marks
 
 # Frames whose sure cards are at least this wide (median, frame pixels) are not looked at again but
@@ -248,7 +249,7 @@ def look_closer(recognize: Callable[[np.ndarray], tuple[Sequence[CardSighting], 
                                       seen.indices, problem))
     # A first look's doubtful reading where a card was read closer is that card, seen better.
     kept = [s for s in sightings if s.problem is not None or s.confidence >= confident
-            or not any(_lies_on(s.corners.mean(axis=0), a.corners) for a in added
+            or not any(lies_on(s.corners.mean(axis=0), a.corners) for a in added
                        if a.problem is None)]
     return kept + added
 
@@ -278,7 +279,7 @@ def _taken(corners: np.ndarray, indices: int, cut: Cut, shape: tuple[int, int],
                                                         + corners[1] - corners[2]))
     if not cut.holds(np.float32(index_points), shape, INDEX_CLEARANCE * width):
         return False
-    return not any(_lies_on(corners.mean(axis=0), s.corners) for s in troubled)
+    return not any(lies_on(corners.mean(axis=0), s.corners) for s in troubled)
 
 
 def _read_again(corners: np.ndarray, card: Card, sure: CardSighting) -> bool:
@@ -321,6 +322,3 @@ def _joined(cuts: list[Cut]) -> list[Cut]:
     return cuts
 
 
-def _lies_on(point: np.ndarray, corners: np.ndarray) -> bool:
-    return cv2.pointPolygonTest(np.float32(corners).reshape(-1, 1, 2),
-                                (float(point[0]), float(point[1])), False) >= 0

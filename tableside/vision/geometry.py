@@ -1,5 +1,6 @@
 """Plane geometry shared by the vision modules: which way round a polygon's points run, each
-point's next going round, vectors' lengths, and points moved by a homography."""
+point's next going round, whether a point lies on a polygon, vectors' lengths, and points moved
+by a homography."""
 
 from __future__ import annotations
 
@@ -18,6 +19,12 @@ def following(points: np.ndarray) -> np.ndarray:
     """Each point's (row's) next, the first after the last: np.roll(points, -1, axis=0) in a
     fraction of the time, which counts for the small polygons of a frame (some hundred)."""
     return np.concatenate((points[1:], points[:1]))
+
+
+def lies_on(point: np.ndarray, corners: np.ndarray) -> bool:
+    """Whether a point lies on (inside or on the edge of) the polygon with these corners."""
+    return cv2.pointPolygonTest(np.float32(corners).reshape(-1, 1, 2),
+                                (float(point[0]), float(point[1])), False) >= 0
 
 
 def length(vector: np.ndarray) -> np.floating:

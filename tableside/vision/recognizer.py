@@ -32,7 +32,7 @@ from tableside.vision.blas_threads import one_blas_thread
 from tableside.vision.candidates import Candidates, find_candidates
 from tableside.vision.closer_look import look_closer
 from tableside.vision.corner_indices import paper_corner_array, read_corners
-from tableside.vision.geometry import norms
+from tableside.vision.geometry import lies_on, norms
 from tableside.vision.marks import CUT_PASS, THIN_PASS, Marks, find_marks
 from tableside.vision.memory import keep_freed_memory
 from tableside.vision.pip_shapes import PipReader
@@ -151,7 +151,8 @@ class CardRecognizer:
         the reading with more sure cards, as seen where they tie."""
         height, width = frame.shape[:2]
         scale = min(1.0, self.max_width / width)
-        if not seen.unsure and all(_read_on(card / scale, seen.cards) for card in cards):
+        if not seen.unsure and all(any(lies_on(s.centre, card / scale) for s in seen.cards)
+                                   for card in cards):
             # Nothing a straightened view could read better.
             return seen
         plane = guessed_plane(cards, (marks.cards.shape[1], marks.cards.shape[0]))
@@ -275,13 +276,6 @@ def _near_a_card(later: Candidates, first: Candidates, probabilities: np.ndarray
         return np.zeros(len(later), bool)
     distances = norms(later.rank_points[:, None] - first.rank_points[sure][None])
     return (distances <= NEAR * first.spans[sure][None]).any(axis=1)
-
-
-def _read_on(corners: np.ndarray, sightings: list[CardSighting]) -> bool:
-    """Whether a sure sighting's centre lies on the card with these corners."""
-    outline = corners.astype(np.float32)
-    return any(cv2.pointPolygonTest(outline, (float(x), float(y)), False) >= 0
-               for x, y in (s.centre for s in sightings))
 
 
 def _large_cards(recognition: Recognition, scale: float) -> bool:
