@@ -62,6 +62,7 @@ from tableside.vision.drawn import drawn_deck
 from tableside.vision.reader import (
     MODEL_PATH,
     NO_INDEX,
+    READER_PATHS,
     SCREENED,
     IndexReader,
     _judged,
@@ -180,7 +181,8 @@ def largest_change(before: Path, after: Path, patches: np.ndarray) -> tuple[floa
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("readers", type=Path, nargs=4,
-                        help="the float first, second, third and fourth readers")
+                        help="the float first, second, third and fourth readers (written under "
+                             "the shipped names by place, whatever theirs)")
     parser.add_argument("--out", type=Path, required=True, help="folder for the quantized ones")
     parser.add_argument("--scenes", type=int, default=80, help="calibration scenes (80)")
     parser.add_argument("--decks", type=Path, default=DECKS)
@@ -192,19 +194,22 @@ def main() -> int:
     # Every other patch calibrates; the rest measure the change.
     record = {}
     with tempfile.TemporaryDirectory() as scratch:
-        for number, reader in enumerate(args.readers):
+        for number, (reader, shipped) in enumerate(zip(args.readers, READER_PATHS, strict=True)):
             patches = first if number == 0 else others
-            source = Path(scratch) / reader.name
+            # Named by its place, not by its own file's name: a reader fresh from
+            # train_card_reader.py is card_reader.onnx whichever place it is for, and given
+            # as the third it overwrote the first's output (session 70).
+            source = Path(scratch) / shipped.name
             float_weights(reader, source)
-            target = args.out / reader.name
+            target = args.out / shipped.name
             quantize(source, target, patches[::2])
             most, mean = largest_change(source, target, patches[1::2])
-            print(f"{reader.name}: logits change at most {most:.3f}, {mean:.4f} on average "
-                  f"({len(patches[1::2])} patches not calibrated on); "
+            print(f"{shipped.name} (from {reader}): logits change at most {most:.3f}, "
+                  f"{mean:.4f} on average ({len(patches[1::2])} patches not calibrated on); "
                   f"{target.stat().st_size / 1e6:.2f} MB")
-            record[reader.name] = {"calibration_patches": len(patches[::2]),
-                                   "largest_logit_change": round(most, 3),
-                                   "mean_logit_change": round(mean, 4)}
+            record[shipped.name] = {"calibration_patches": len(patches[::2]),
+                                    "largest_logit_change": round(most, 3),
+                                    "mean_logit_change": round(mean, 4)}
     print(json.dumps({"quantized": {
         "how": "scripts/quantize_readers.py: 8-bit convolutions (QDQ, per channel), the first "
                "convolution and the dense layers kept in float",
