@@ -126,6 +126,19 @@ def test_the_recognizers_own_conflicts_and_duplicates_are_alerts():
     assert fusion.stable_cards() == []
 
 
+def test_a_lone_six_of_a_deck_with_upright_bottoms_is_asked_about_in_both_languages():
+    fusion = CardFusion()
+    for _ in range(3):
+        update = fusion.update([], [seen("6h", 100, 100, problem="turned")])
+    (alert,) = update.alerts
+    assert alert.kind == "turned"
+    assert [str(card) for card in alert.cards] == ["6h", "9h"]
+    assert alert.message("en").startswith("6h / 9h: this deck prints its bottom index upright")
+    assert alert.message("de").startswith("6h / 9h: dieses Blatt druckt den unteren Index")
+    assert alert.to_json()["message"]["de"] == alert.message("de")
+    assert fusion.stable_cards() == []
+
+
 def test_stable_cards_know_their_zone():
     plane = Calibration(((0, 0), (1280, 0), (1280, 720), (0, 720)), (1280, 720))
     plane = plane.with_zone("board", "board", [(400, 200), (900, 200), (900, 400), (400, 400)])

@@ -3,7 +3,8 @@
 With ``--json`` one object per image and line: ``{"image": path, "cards": [{"card": "Ah",
 "corners": [[x, y], ...4], "confidence": 0.0-1.0}], "ms": float}``; only cards read with
 confidence are listed; ``--unsure`` adds ``"unsure": [...]`` with the others (too unsure, or
-in conflict: corners naming different cards, or one card in two places). An image that cannot
+with a "problem": "conflict", corners naming different cards; "duplicate", one card in two
+places; "turned", a lone 6 or 9 of a deck printing its bottom index upright). An image that cannot
 be read gives ``{"image": path, "error": message}`` and exit status 1. ``--calibration
 FILE`` gives the table's plane as the dealer's console marks it (a JSON object with
 "image_corners" and "size_mm", as the table keeps it): a camera's slanted photographs are then

@@ -274,7 +274,9 @@ PAIR_ASPECTS = (1.1, 1.9)
 class CardSighting:
     """A card seen in one frame: its corners (top-left, top-right, bottom-right, bottom-left
     as the index reads), the confidence, how many corner indices read it, and any problem
-    ("conflict": its corners name different cards; "duplicate": seen twice at once)."""
+    ("conflict": its corners name different cards; "duplicate": seen twice at once; "turned":
+    a lone 6 or 9 of a deck printing its bottom index upright, tableside/vision/
+    turned_indices.py)."""
 
     card: Card
     corners: np.ndarray

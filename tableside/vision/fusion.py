@@ -10,7 +10,9 @@ frame finds it near where it was.
 A card read in two places at once is an error for the dealer, not a guess: both places get an
 :class:`Alert`, neither becomes stable, and the alert ends when one place is gone. So is a card
 whose two corners name different cards (the recognizer's "conflict"), held for the dealer to
-look at. A problem is held to the same standard as a card: it is an alert once it was seen in
+look at, and a lone six or nine of a deck that prints its bottom index upright (the
+recognizer's "turned", tableside/vision/turned_indices.py: either rank reads as the other). A
+problem is held to the same standard as a card: it is an alert once it was seen in
 ``appear_after`` of the last ``window`` frames (one frame's misreading, a card's second place
 that the next frames no longer show, would otherwise flash an alert at the dealer and take a
 stable card off the board for a moment). Alerts carry their text in English and German.
@@ -31,6 +33,7 @@ import numpy as np
 from tableside.cards import Card
 from tableside.vision.assembly import CardSighting, outline_width
 from tableside.vision.calibration import Calibration
+from tableside.vision.turned_indices import turned_partner
 
 APPEAR_AFTER = 3
 WINDOW = 4
@@ -44,12 +47,16 @@ _ALERTS = {
     "conflict": {"en": "a card's two corners read differently ({cards}): check it",
                  "de": "die zwei Ecken einer Karte lesen sich verschieden ({cards}): "
                        "bitte prüfen"},
+    "turned": {"en": "{cards}: this deck prints its bottom index upright, and only one corner "
+                     "of this card is in view: check it",
+               "de": "{cards}: dieses Blatt druckt den unteren Index aufrecht, und von dieser "
+                     "Karte ist nur eine Ecke zu sehen: bitte prüfen"},
 }
 
 
 @dataclass(frozen=True)
 class Alert:
-    kind: str  # "duplicate" or "conflict"
+    kind: str  # "duplicate", "conflict" or "turned"
     cards: tuple[Card, ...]
     places: tuple[tuple[float, float], ...]  # image points
 
@@ -128,6 +135,8 @@ class CardFusion:
         # Also the recognizer's own duplicates (it reports both places as unsure).
         alerts = [Alert("conflict", (s.card,), (_point(s.centre),))
                   for s in unsure if s.problem == "conflict"]
+        alerts += [Alert("turned", (s.card, turned_partner(s.card)), (_point(s.centre),))
+                   for s in unsure if s.problem == "turned"]
         duplicates = [s for s in unsure if s.problem == "duplicate"]
 
         before = {id(t): self._stable_view(t) for t in self._tracks if t.stable_since}

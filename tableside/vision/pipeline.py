@@ -55,6 +55,8 @@ class CameraPipeline:
                  still: StillTable | None = None) -> None:
         self.source = source
         self.recognizer = recognizer or CardRecognizer()
+        # One table's deck, frame after frame: what its bottom indices are is remembered.
+        self.recognizer.remember_bottoms = True
         self.fusion = fusion or CardFusion()
         self.on_report = on_report
         self.still = still or StillTable()

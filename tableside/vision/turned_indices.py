@@ -1,0 +1,180 @@
+"""Decks whose bottom index is printed upright: a lone 6 or 9 there is either.
+
+Nearly every deck prints its bottom-right index turned half round, so a card reads the same
+from either corner. A few designs print it upright, suit above rank (of the outside designs
+scripts/render_outside_decks.py renders, ancient-egyptians): read turned half round like any
+index, it shows every glyph upside down, and an upside-down 6 is a 9. Alone in view (a card in
+a fan, or under another), such an index names the other rank as surely as the right one, and
+nothing on the index tells which (a diamond is the same either way up).
+
+Such a deck shows itself on any card read at both corners: turned half round as the reader
+sees them, the two indices' glyphs are alike on a common deck, and each the other turned half
+round about its own middle on these. A frame whose cards so seen say the latter has its sure
+lone sixes and nines flagged "turned" (the dealer is asked which it is: fusion.py's alert), not
+reported as sure cards. The live camera remembers what the last frame that told said
+(recognizer.py's remember_bottoms), for frames with no card at both corners.
+
+Measured on drawn scenes that are no reported group, per frame: of 300 scenes of
+ancient-egyptians (seed 150000), 204 show a card read at both corners and 158 are told
+"upright" (179 at a bar of 0.1, 141 at 0.25); of 1,500 scenes of common decks (150 of each of
+the trained, held and drawn groups from 62000 and of the seven other outside designs from
+141000) none at 0.1 or more, nor any of the 363 shared photographs. Before the corners were
+held to reading the card's rank (or the other of 6 and 9), 230 and 183 egyptian frames but 3
+common ones, and a photograph: a card's corner often shows the index of the card lying under
+it. Tried besides: each mark's own pixels instead of the crop (the pips beside it left out),
+180 egyptian and 7 common frames at 0.15; the rank or the suit alone, 130 and 111 egyptian
+frames; court cards left out, 171 and 6; 10s left in, a Bicycle 10 of the photographs said
+"upright" (its rank point is its "1" at one corner, its "0" at the other); crops compared
+unshifted, ancient-egyptians' cards voted as much "as they are" as "turned" (a glyph's point
+is not its middle); the corners held to the card itself (or its 6-9 partner), 154 egyptian
+frames (an upside-down heart reads as a spade).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+import cv2
+import numpy as np
+
+from tableside.cards import Card, parse_card
+from tableside.vision.assembly import CardSighting, outline_width
+from tableside.vision.candidates import Candidates
+from tableside.vision.marks import Marks
+
+# Glyphs are compared in square crops this many pixels across, each CROP_SPANS of its index's
+# span (rank point to suit point) wide, centred on the glyph's point.
+CROP = 24
+CROP_SPANS = 0.9
+# Crops are compared shifted by up to this many pixels either way.
+SHIFT = 4
+# An index counts as one corner of a card read from two when its rank point lies within
+# NEAR_CORNER card widths of that outline corner, it reads down along the card's side (cosine
+# ALONG), the reader gives it INDEX_CHANCE of being an index, and reads it as the card's rank
+# (or as its turned partner, 6 for 9): a card lying beside it shows its own index there too.
+NEAR_CORNER = 0.35
+ALONG = 0.8
+INDEX_CHANCE = 0.5
+# ...and the two indices' spans are within this ratio of each other (one index's rank paired
+# with a speck or joined to a neighbour's edge is not the same index).
+ALIKE_SPANS = 1.25
+# A frame's deck prints its bottom index upright when its cards' corners match turned half
+# round by this much more on average (normalised cross-correlation, rank and suit summed) than
+# as they are, and turns it half round when they match as they are by as much more.
+TURNED_BY = 0.2
+# Ranks that tell nothing: an 8 reads the same upside down, and a 10's rank point may be its
+# "1" at one corner and its "0" at the other (a Bicycle 10 in the shared photographs told
+# "upright" so).
+SAME_TURNED = frozenset({"8", "T"})
+# The ranks a lone upright bottom index confuses.
+TURNING_RANKS = frozenset({"6", "9"})
+
+
+def turn_votes(marks: Marks, candidates: Candidates, probabilities: np.ndarray,
+               sightings: Sequence[CardSighting]) -> list[float]:
+    """Per card read from two opposite corners (in the marks' pixels): how much better its
+    corners' glyphs match with one turned half round than as they are."""
+    if len(candidates) == 0:
+        return []
+    chance = 1.0 - probabilities[:, 52]
+    read = probabilities[:, :52].argmax(axis=1)
+    down = candidates.suit_points - candidates.rank_points
+    spans = np.linalg.norm(down, axis=1)
+    down = down / np.maximum(spans, 1e-6)[:, None]
+    votes = []
+    for sighting in sightings:
+        if sighting.indices < 2 or str(sighting.card)[0] in SAME_TURNED:
+            continue
+        corners = sighting.corners.astype(np.float64)
+        width = outline_width(corners)
+        side = corners[3] - corners[0]
+        side /= max(float(np.linalg.norm(side)), 1e-6)
+        # Either corner may read the card's rank or, upright on such a deck, the other one, in
+        # any suit (a heart upside down reads as a spade).
+        cards = np.array(sorted({int(card) for card in _of_rank(sighting.card)}
+                                | {int(card) for card in _of_rank(turned_partner(sighting.card))}))
+        ends = [_index_at(corners[0], side, width, candidates, down, chance, read, cards),
+                _index_at(corners[2], -side, width, candidates, down, chance, read, cards)]
+        if None in ends:
+            continue
+        top, bottom = ends
+        if not 1 / ALIKE_SPANS <= spans[top] / spans[bottom] <= ALIKE_SPANS:
+            continue
+        vote = 0.0
+        for points in (candidates.rank_points, candidates.suit_points):
+            one, other = (_crop(marks.darkness, points[n], down[n], spans[n]) for n in ends)
+            vote += _likeness(one, other[::-1, ::-1]) - _likeness(one, other)
+        votes.append(vote)
+    return votes
+
+
+def bottoms_upright(votes: Sequence[float]) -> bool | None:
+    """What a frame's cards (their turn_votes) say of its deck: True where it prints the bottom
+    index upright, False where it turns it half round, None where they say neither (no card
+    seen at both corners, or too little either way)."""
+    if len(votes) == 0:
+        return None
+    mean = float(np.mean(votes))
+    return True if mean >= TURNED_BY else False if mean <= -TURNED_BY else None
+
+
+def doubt_turning_ranks(sightings: Sequence[CardSighting], confident: float
+                        ) -> list[CardSighting]:
+    """Sure lone sixes and nines (``confident`` or more, no problem yet), which an upright
+    bottom index of the other rank reads as, with the problem "turned": the dealer is asked."""
+    return [replace(s, problem="turned") if _turning(s, confident) else s for s in sightings]
+
+
+def any_turning(sightings: Sequence[CardSighting], confident: float) -> bool:
+    """Whether doubt_turning_ranks would doubt any of the sightings."""
+    return any(_turning(s, confident) for s in sightings)
+
+
+def _turning(sighting: CardSighting, confident: float) -> bool:
+    return (sighting.indices == 1 and sighting.problem is None
+            and sighting.confidence >= confident and str(sighting.card)[0] in TURNING_RANKS)
+
+
+def turned_partner(card: Card) -> Card:
+    """The card an upright bottom index of ``card`` reads as turned half round (6 and 9)."""
+    rank = str(card)[0]
+    return parse_card({"6": "9", "9": "6"}.get(rank, rank) + str(card)[1])
+
+
+def _of_rank(card: Card) -> list[Card]:
+    """The four cards of ``card``'s rank."""
+    return [parse_card(str(card)[0] + suit) for suit in "cdhs"]
+
+
+def _index_at(corner: np.ndarray, side: np.ndarray, width: float, candidates: Candidates,
+              down: np.ndarray, chance: np.ndarray, read: np.ndarray, cards: np.ndarray
+              ) -> int | None:
+    """The surest index near a card's corner reading down along its side and read as one of
+    ``cards`` (not the index of a card lying beside it), if any."""
+    near = ((np.linalg.norm(candidates.rank_points - corner, axis=1) <= NEAR_CORNER * width)
+            & (down @ side >= ALONG) & (chance >= INDEX_CHANCE) & np.isin(read, cards))
+    found = np.nonzero(near)[0]
+    return None if len(found) == 0 else int(found[np.argmax(chance[found])])
+
+
+def _crop(image: np.ndarray, point: np.ndarray, down: np.ndarray, span: float) -> np.ndarray:
+    """A CROP x CROP square of ``image`` centred on ``point``, its columns along the index's
+    right and its rows along its down."""
+    step = CROP_SPANS * span / CROP
+    right = np.array([down[1], -down[0]])
+    origin = point - step * CROP / 2 * (right + down)
+    to_image = np.array([[step * right[0], step * down[0], origin[0]],
+                         [step * right[1], step * down[1], origin[1]]], np.float64)
+    return cv2.warpAffine(image, to_image, (CROP, CROP),
+                          flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                          borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+
+
+def _likeness(one: np.ndarray, other: np.ndarray) -> float:
+    """The best normalised cross-correlation of the middle of one crop over the other, shifted
+    by up to SHIFT pixels either way (a glyph's point is not exactly its middle)."""
+    middle = one[SHIFT:-SHIFT, SHIFT:-SHIFT]
+    if float(middle.std()) < 1e-3 or float(other.std()) < 1e-3:
+        return 0.0
+    return float(cv2.matchTemplate(other, middle, cv2.TM_CCOEFF_NORMED).max())
