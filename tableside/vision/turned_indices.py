@@ -38,7 +38,7 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
-from tableside.cards import Card, parse_card
+from tableside.cards import Card
 from tableside.vision.assembly import CardSighting, outline_width
 from tableside.vision.candidates import Candidates
 from tableside.vision.marks import Marks
@@ -90,10 +90,7 @@ def turn_votes(marks: Marks, candidates: Candidates, probabilities: np.ndarray,
         width = outline_width(corners)
         side = corners[3] - corners[0]
         side /= max(float(np.linalg.norm(side)), 1e-6)
-        # Either corner may read the card's rank or, upright on such a deck, the other one, in
-        # any suit (a heart upside down reads as a spade).
-        cards = np.array(sorted({int(card) for card in _of_rank(sighting.card)}
-                                | {int(card) for card in _of_rank(turned_partner(sighting.card))}))
+        cards = _read_as(sighting.card)
         ends = [_index_at(corners[0], side, width, candidates, down, chance, read, cards),
                 _index_at(corners[2], -side, width, candidates, down, chance, read, cards)]
         if None in ends:
@@ -139,12 +136,14 @@ def _turning(sighting: CardSighting, confident: float) -> bool:
 def turned_partner(card: Card) -> Card:
     """The card an upright bottom index of ``card`` reads as turned half round (6 and 9)."""
     rank = str(card)[0]
-    return parse_card({"6": "9", "9": "6"}.get(rank, rank) + str(card)[1])
+    return Card({"6": "9", "9": "6"}.get(rank, rank) + str(card)[1])
 
 
-def _of_rank(card: Card) -> list[Card]:
-    """The four cards of ``card``'s rank."""
-    return [parse_card(str(card)[0] + suit) for suit in "cdhs"]
+def _read_as(card: Card) -> np.ndarray:
+    """What either corner of ``card`` may read as: its rank or, upright on such a deck, the other
+    of 6 and 9, in any suit (a heart upside down reads as a spade)."""
+    ranks = {str(card)[0], str(turned_partner(card))[0]}
+    return np.array([int(Card(rank + suit)) for rank in ranks for suit in "cdhs"])
 
 
 def _index_at(corner: np.ndarray, side: np.ndarray, width: float, candidates: Candidates,
