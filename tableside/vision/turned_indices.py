@@ -41,6 +41,7 @@ import numpy as np
 from tableside.cards import Card
 from tableside.vision.assembly import CardSighting, outline_width
 from tableside.vision.candidates import Candidates
+from tableside.vision.geometry import length, norms
 from tableside.vision.marks import Marks
 
 # Glyphs are compared in square crops this many pixels across, each CROP_SPANS of its index's
@@ -79,9 +80,8 @@ def turn_votes(marks: Marks, candidates: Candidates, probabilities: np.ndarray,
         return []
     chance = 1.0 - probabilities[:, 52]
     read = probabilities[:, :52].argmax(axis=1)
-    down = candidates.suit_points - candidates.rank_points
-    spans = np.linalg.norm(down, axis=1)
-    down = down / np.maximum(spans, 1e-6)[:, None]
+    spans = candidates.spans
+    down = (candidates.suit_points - candidates.rank_points) / np.maximum(spans, 1e-6)[:, None]
     votes = []
     for sighting in sightings:
         if sighting.indices < 2 or str(sighting.card)[0] in SAME_TURNED:
@@ -89,7 +89,7 @@ def turn_votes(marks: Marks, candidates: Candidates, probabilities: np.ndarray,
         corners = sighting.corners.astype(np.float64)
         width = outline_width(corners)
         side = corners[3] - corners[0]
-        side /= max(float(np.linalg.norm(side)), 1e-6)
+        side /= max(float(length(side)), 1e-6)
         cards = _read_as(sighting.card)
         ends = [_index_at(corners[0], side, width, candidates, down, chance, read, cards),
                 _index_at(corners[2], -side, width, candidates, down, chance, read, cards)]
@@ -151,7 +151,7 @@ def _index_at(corner: np.ndarray, side: np.ndarray, width: float, candidates: Ca
               ) -> int | None:
     """The surest index near a card's corner reading down along its side and read as one of
     ``cards`` (not the index of a card lying beside it), if any."""
-    near = ((np.linalg.norm(candidates.rank_points - corner, axis=1) <= NEAR_CORNER * width)
+    near = ((norms(candidates.rank_points - corner) <= NEAR_CORNER * width)
             & (down @ side >= ALONG) & (chance >= INDEX_CHANCE) & np.isin(read, cards))
     found = np.nonzero(near)[0]
     return None if len(found) == 0 else int(found[np.argmax(chance[found])])
