@@ -94,6 +94,63 @@ def test_a_cards_top_corners_and_bottom_corners_reading_two_suits_are_a_conflict
     assert rows_of_8c_and_8s(40.0) == [("8c", 2, None), ("8s", 2, None)]
 
 
+def four_corners_reading(cards: list[np.ndarray], aside: float = 0.0
+                         ) -> list[tuple[str, int, str | None]]:
+    """A card of a four-corner deck 130 x 180 px (indices 20 px from rank to suit), its
+    corners top-left, top-right, bottom-right and bottom-left read as ``cards`` say, the last
+    two ``aside`` pixels to the right; on paper, so the frame's deck is seen to have four."""
+    rank_points = np.array([[110.0, 112.0], [240.0, 112.0], [240.0 + aside, 292.0],
+                            [110.0 + aside, 292.0]], np.float32)
+    suit_points = rank_points + np.array([[0, 20], [0, 20], [0, -20], [0, -20]], np.float32)
+    paper = np.zeros((480, 640), np.uint8)
+    paper[95:310, 95:255 + int(aside)] = 255
+    sightings = assemble(np.stack(cards), rank_points, suit_points, (), paper=paper)
+    return sorted((str(s.card), s.indices, s.problem) for s in sightings)
+
+
+def test_a_cards_diagonal_corners_reading_two_cards_are_a_conflict():
+    # Top-left and bottom-right read 8s, top-right and bottom-left 8c (a drawn 4c read so at
+    # 52 px): each pair spans the same outline, and two cards cannot both show two corners in
+    # one place, so which it is they do not tell.
+    assert four_corners_reading([reading("8s"), reading("8c"), reading("8s"), reading("8c")]) \
+        == [("8c", 2, "conflict"), ("8s", 2, "conflict")]
+    # A card's width aside, the bottom corners are another card's: no card is read from two
+    # corners in one place, and nothing is doubted.
+    assert all(problem is None for _, _, problem in four_corners_reading(
+        [reading("8s"), reading("8c"), reading("8s"), reading("8c")], aside=130.0))
+
+
+def test_a_lone_fourth_corner_reading_another_suit_of_a_card_read_from_three_is_a_conflict():
+    # Three corners read 8c (the top-right one torn, 0.69 against 8s 0.3, so no two opposite
+    # corners span the outline surely) and the bottom-right one 8s at 0.96: it lies as a corner
+    # of the 8c beside its bottom-left one and under its top-right one, so it is the 8c's.
+    torn = reading("8c", 0.69)
+    torn[int(Card("8s"))] = 0.3
+    assert four_corners_reading([reading("8c"), torn, reading("8s", 0.96), reading("8c")]) == [
+        ("8c", 3, None), ("8s", 1, "conflict")]
+
+
+def test_a_lone_index_beside_a_card_read_from_all_four_corners_is_another_card():
+    # An 8c read at all four corners, and an 8s index just beyond its bottom-right one: an 8s
+    # lying under it nearly square (a dondorf 4c under a 4s), which stands. Were the 8c's
+    # bottom-right index not read, the 8s would lie where it is, and be doubted.
+    rank_points = np.array([[110.0, 112.0], [240.0, 112.0], [240.0, 292.0], [110.0, 292.0],
+                            [256.0, 300.0]], np.float32)
+    suit_points = rank_points + np.array([[0, 20], [0, 20], [0, -20], [0, -20], [0, -20]],
+                                         np.float32)
+    paper = np.zeros((480, 640), np.uint8)
+    paper[95:320, 95:275] = 255
+    cards = [reading("8c"), reading("8c"), reading("8c"), reading("8c"), reading("8s", 0.96)]
+
+    def read(kept: list[int]) -> list[tuple[str, int, str | None]]:
+        sightings = assemble(np.stack([cards[n] for n in kept]), rank_points[kept],
+                             suit_points[kept], (), paper=paper)
+        return sorted((str(s.card), s.indices, s.problem) for s in sightings)
+
+    assert read([0, 1, 2, 3, 4]) == [("8c", 4, None), ("8s", 1, None)]
+    assert read([0, 1, 3, 4]) == [("8c", 3, None), ("8s", 1, "conflict")]
+
+
 def test_two_corners_each_barely_sure_of_a_card_leave_it_unsure():
     # Both corners of one print read a jack of spades at 0.6 (a small club and spade alike):
     # they share that doubt, so together they are not sure (as independent witnesses they
