@@ -43,6 +43,32 @@ def test_two_corners_of_a_card_with_small_indices_are_one_card():
     assert np.allclose(sightings[0].centre, [175.0, 202.0], atol=12)
 
 
+def test_two_corners_of_a_card_foreshortened_by_a_slant_span_its_outline():
+    # A camera's slant makes a card 2.1 times as high as wide in the frame (a 1.45 card):
+    # its two opposite corners still span the outline, centred between them, rather than an
+    # outline of common proportions drawn from one index.
+    probabilities = np.stack([reading("Ah"), reading("Ah")])
+    rank_points = np.array([[110.0, 112.0], [174.6, 256.2]], np.float32)
+    suit_points = np.array([[110.0, 126.0], [174.6, 242.2]], np.float32)
+    [sighting] = assemble(probabilities, rank_points, suit_points, ())
+    assert sighting.indices == 2
+    assert np.allclose(sighting.centre, [142.3, 184.1], atol=1.0)
+
+
+def test_one_mark_read_both_ways_spans_no_card_over_the_card_it_lies_on():
+    # A Qc read from two opposite corners, and a mark of its picture read as Js both ways (each
+    # reading the other turned half round, 22 px apart): as corners those two would span a card
+    # a span wide in the Qc's place, and two cards so placed would be a conflict. They span no
+    # card, and the Qc stands.
+    probabilities = np.stack([reading("Qc"), reading("Qc"), reading("Js", 0.7),
+                              reading("Js", 0.7)])
+    rank_points = np.array([[110.0, 112.0], [240.0, 292.0], [176.0, 191.0], [175.0, 213.0]],
+                           np.float32)
+    suit_points = rank_points + np.array([[0, 20], [0, -20], [0, 36], [0, -36]], np.float32)
+    sightings = assemble(probabilities, rank_points, suit_points, ())
+    assert ("Qc", 2, None) in [(str(s.card), s.indices, s.problem) for s in sightings]
+
+
 def test_a_lone_corner_reading_another_suit_on_a_card_read_from_two_corners_is_a_conflict():
     # An 8c of a four-corner deck, read from its top-left and bottom-right indices (which
     # span its outline), and its bottom-left index, turned half round, read surely as 8s:
