@@ -736,8 +736,7 @@ def _one_place_two_cards(sightings: list[CardSighting], members_of: list[list[_I
     corners read two cards (a four-corner card's diagonal corners, one pair a small club read
     as a spade), and both are conflicts. Two cards so placed cannot both show two corners:
     the one on top covers the other's. A faint sighting (under CONFLICT_SURE) claims nothing,
-    and a nearly sure one (STANDS_ALONE) beside one too unsure to report (CONFIDENT) stands,
-    as in _corners_in_two_suits."""
+    and a nearly sure one beside one too unsure to report stands (_mark_conflict)."""
     result = list(sightings)
     claims = [spanned[n] and len(members_of[n]) >= 2
               and sightings[n].confidence >= CONFLICT_SURE for n in range(len(sightings))]
@@ -748,11 +747,7 @@ def _one_place_two_cards(sightings: list[CardSighting], members_of: list[list[_I
                     and length(one.centre - other.centre)
                     < SAME_PLACE * max(_width(one), _width(other))):
                 continue
-            surer, weaker = (a, b) if one.confidence >= other.confidence else (b, a)
-            if not (sightings[surer].confidence >= STANDS_ALONE
-                    and sightings[weaker].confidence < CONFIDENT):
-                result[surer] = replace(result[surer], problem=result[surer].problem or "conflict")
-            result[weaker] = replace(result[weaker], problem=result[weaker].problem or "conflict")
+            _mark_conflict(result, a, b)
     return result
 
 
@@ -816,13 +811,21 @@ def _corners_in_two_suits(sightings: list[CardSighting], members_of: list[list[_
                     and one.problem is None and other.problem is None):
                 continue
             if _corners_of_one_card(members_of[a][0], members_of[b][0]):
-                surer, weaker = (a, b) if one.confidence >= other.confidence else (b, a)
-                # (A nearly sure one beside one too unsure to report stands, as a duplicate's.)
-                if not (sightings[surer].confidence >= STANDS_ALONE
-                        and sightings[weaker].confidence < CONFIDENT):
-                    result[surer] = replace(sightings[surer], problem="conflict")
-                result[weaker] = replace(sightings[weaker], problem="conflict")
+                _mark_conflict(result, a, b)
     return result
+
+
+def _mark_conflict(sightings: list[CardSighting], a: int, b: int) -> None:
+    """Sightings a and b (in the list, which is changed) read one card two ways: both become
+    conflicts, but a nearly sure one (STANDS_ALONE) beside one too unsure to report
+    (CONFIDENT) stands, as a duplicate's does. A problem either has already is kept."""
+    surer, weaker = (a, b) if sightings[a].confidence >= sightings[b].confidence else (b, a)
+    marked = [weaker]
+    if not (sightings[surer].confidence >= STANDS_ALONE
+            and sightings[weaker].confidence < CONFIDENT):
+        marked.append(surer)
+    for n in marked:
+        sightings[n] = replace(sightings[n], problem=sightings[n].problem or "conflict")
 
 
 def _corners_of_one_card(first: _Index, second: _Index) -> bool:
