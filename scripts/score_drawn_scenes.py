@@ -99,6 +99,13 @@ readers, trained on the tests' slant, are what a stronger one defeats.
 spade or back at 0.80-0.99: a small index's suit is a few pixels); blur up to 1.6 2,396 / 2,437
 (5) and 2,224 / 2,293 (7); both 2,796 / 2,945 (6) and 2,552 / 2,847 (23).
 
+--frame-size draws larger frames (a camera's full resolution, a still from a phone), which the
+recogniser reads shrunk to its MAX_WIDTH (1280 px), the closer look cutting small cards from the
+frame as given (tableside/vision/closer_look.py). Session 73, the dev groups at 2560 x 1440
+with cards 100 to 200 px wide there (50 to 100 once shrunk): shared decks 2,821 of 2,830 read
+(wrong 0), drawn 2,760 of 2,770 (wrong 2); the same frames read whole (MAX_WIDTH 2560) 2,826
+(0) and 2,765 (2).
+
 With several --bars every card the recogniser saw (sure or unsure, without a problem) is
 reported when its confidence reaches the bar: what a lower or higher CONFIDENT would give
 (duplicates are still settled at the shipped bar). --missed lists each missed card (its
@@ -233,6 +240,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="draw the felt this bright (HSV value, 0-1; default: as the tests "
                              f"draw it, {SceneOptions().felt_brightness[0]} to "
                              f"{SceneOptions().felt_brightness[1]}): a light cloth")
+    parser.add_argument("--frame-size", type=int, nargs=2, metavar=("WIDTH", "HEIGHT"),
+                        help="draw frames this large (default: as the tests draw them, "
+                             f"{SceneOptions().size[0]} x {SceneOptions().size[1]}); frames "
+                             "wider than the recogniser's MAX_WIDTH are read shrunk to it")
     parser.add_argument("--table-plane", action="store_true",
                         help="read each scene with its own table plane, as a calibrated "
                              "camera gives it (tableside/vision/straight_view.py)")
@@ -311,9 +322,10 @@ def _score_groups(groups: list[tuple], args: argparse.Namespace) -> list[dict]:
 
 
 def _scene_options(args: argparse.Namespace) -> SceneOptions:
-    """The tests' scene options, with what --perspective, --card-width, --blur and
-    --felt-brightness ask."""
+    """The tests' scene options, with what --perspective, --card-width, --blur,
+    --felt-brightness and --frame-size ask."""
     asked = {"perspective": args.perspective, "blur": args.blur,
+             "size": None if args.frame_size is None else tuple(args.frame_size),
              "card_width": None if args.card_width is None else tuple(args.card_width),
              "felt_brightness": None if args.felt_brightness is None
              else tuple(args.felt_brightness)}
