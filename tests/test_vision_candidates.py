@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from tableside.vision.candidates import SAME_POINTS, Candidates, _repeats, find_candidates
-from tableside.vision.marks import CUT_PASS, find_marks
+from tableside.vision.marks import COLOUR_PASS, CUT_PASS, INK_PASSES, find_marks
 
 
 def card_corner(rank: str, suit: tuple[int, int], suit_radius: int) -> np.ndarray:
@@ -183,12 +183,37 @@ def test_no_candidate_repeats_one_of_an_earlier_pass():
     for seed in range(3):
         candidates = find_candidates(find_marks(draw_scene(random.Random(seed), [deck]).image))
         passes = [candidates.subset(np.nonzero(candidates.passes == n)[0])
-                  for n in range(CUT_PASS + 1)]
+                  for n in range(len(INK_PASSES))]
         later += len(passes[1]) + len(passes[2])
-        for n in range(1, CUT_PASS + 1):
+        for n in range(1, len(INK_PASSES)):
             earlier = passes[0] if n == CUT_PASS else Candidates.join(passes[:n])
             assert not _repeats(passes[n], earlier).any()
     assert later > 0
+
+
+def test_a_red_index_against_a_dark_frame_is_parted_by_its_colours():
+    # A red K and its suit touching the thick dark frame of the picture beside them (too thick
+    # for the thin-wiped pass, no body for the cut pass): the other passes take all three for
+    # one mark; the colour pass cuts it where red ink meets black, and pairs K and suit.
+    image = np.full((300, 400, 3), (40, 110, 30), np.uint8)
+    cv2.rectangle(image, (100, 50), (240, 250), (235, 235, 235), -1)
+    red = (40, 40, 200)
+    cv2.putText(image, "K", (108, 80), cv2.FONT_HERSHEY_SIMPLEX, 0.8, red, 2, cv2.LINE_AA)
+    cv2.circle(image, (117, 92), 4, red, -1, cv2.LINE_AA)
+    cv2.rectangle(image, (124, 60), (225, 235), (25, 25, 25), 4)
+    marks = find_marks(cv2.GaussianBlur(image, (0, 0), 0.8))
+    k, frame, suit = (114, 72), (124, 150), (117, 92)
+    first = marks.passes[0]
+    assert first.labels[k[1], k[0]] == first.labels[frame[1], frame[0]] > 0
+    parted = marks.passes[COLOUR_PASS]
+    numbers = {int(parted.labels[y, x]) for x, y in (k, frame, suit)}
+    assert len(numbers) == 3 and 0 not in numbers
+    assert parted.parted_from[parted.labels[k[1], k[0]] - 1] == first.labels[k[1], k[0]] - 1
+    candidates = find_candidates(marks)
+    on_k = ((np.abs(candidates.rank_points[:, 0] - 117) <= 9)
+            & (np.abs(candidates.rank_points[:, 1] - 71) <= 10))
+    on_suit = np.linalg.norm(candidates.suit_points - np.array(suit), axis=1) < 5
+    assert set(candidates.passes[on_k & on_suit].tolist()) == {COLOUR_PASS}
 
 
 def test_mates_are_the_same_marks_the_other_way_round():

@@ -24,7 +24,7 @@ from tableside.cards import Card
 from tableside.vision import recognizer as recognizer_module
 from tableside.vision.candidates import Candidates
 from tableside.vision.decks import load_deck
-from tableside.vision.marks import CUT_PASS, THIN_PASS, find_marks
+from tableside.vision.marks import COLOUR_PASS, CUT_PASS, THIN_PASS, find_marks
 from tableside.vision.reader import MODEL_PATH, NO_INDEX, IndexReadings
 from tableside.vision.recognizer import (
     NEAR,
@@ -197,12 +197,14 @@ def test_the_cut_pass_is_read_only_where_no_other_pass_read_a_card_nearby():
 
 
 
-def test_the_thin_wiped_and_cut_passes_are_read_only_where_the_others_read_no_card(monkeypatch):
-    # One candidate of the first pass, read as a card; beside it a thin-wiped and a cut-pass
-    # candidate, and far from it one of each. The first read asks the first passes' alone, the
-    # second only the far ones of the later passes.
-    ranks = np.float32([(100, 100), (104, 108), (106, 104), (400, 400), (600, 300)])
-    passes = np.int32([0, THIN_PASS, CUT_PASS, THIN_PASS, CUT_PASS])
+def test_the_thin_wiped_cut_and_colour_passes_are_read_only_where_the_others_read_no_card(
+        monkeypatch):
+    # One candidate of the first pass, read as a card; beside it a thin-wiped, a cut-pass and a
+    # colour-parted candidate, and far from it one of each. The first read asks the first
+    # passes' alone, the second only the far ones of the later passes.
+    ranks = np.float32([(100, 100), (104, 108), (106, 104), (103, 106), (400, 400), (600, 300),
+                        (200, 500)])
+    passes = np.int32([0, THIN_PASS, CUT_PASS, COLOUR_PASS, THIN_PASS, CUT_PASS, COLOUR_PASS])
     marks_numbers = np.arange(len(ranks), dtype=np.int32)
     found = Candidates(ranks, ranks + np.float32([0, 20]), marks_numbers, marks_numbers, passes)
     monkeypatch.setattr(recognizer_module, "find_candidates", lambda marks: found)
@@ -220,8 +222,8 @@ def test_the_thin_wiped_and_cut_passes_are_read_only_where_the_others_read_no_ca
     reading = CardRecognizer.__new__(CardRecognizer)
     reading.reader = Reader()
     candidates, probabilities = reading._read_candidates(marks=None)
-    assert asked == [[[100, 100]], [[400, 400], [600, 300]]]
-    assert candidates.passes.tolist() == [0, THIN_PASS, CUT_PASS]
+    assert asked == [[[100, 100]], [[400, 400], [600, 300], [200, 500]]]
+    assert candidates.passes.tolist() == [0, THIN_PASS, CUT_PASS, COLOUR_PASS]
     assert probabilities[0, int(Card("Ks"))] == 1.0
 
 def in_a_shadow(image: np.ndarray, rng: random.Random, depth: float) -> np.ndarray:

@@ -15,15 +15,17 @@ it: a lamp over the table lights its middle far better than its edges, so a card
 part can be darker than the light felt beside the lamp, and on a light table (a kitchen table,
 white felt) the table itself is nearly as bright as paper.
 
-Marks are found four times: at the ink threshold; at a stricter one that keeps only the
+Marks are found five times: at the ink threshold; at a stricter one that keeps only the
 darkest ink, which parts a rank from a light picture frame or a pip that blur has joined to it;
 at the first threshold with every stroke thinner than three pixels wiped out, which parts a
-court card's suit or rank from the thin dark frame of its picture; and at the first threshold
+court card's suit or rank from the thin dark frame of its picture; at the first threshold
 with the thick bodies of marks that thinner strokes stick out of cut away, which parts a rank
-from a chip or a big suit lying against it (the rank's strokes are the thin parts). Only the
-strokes so parted make candidates on that last pass: its other marks are the first pass's, and
-the parts of a cut body much thinner than its thickest (an index suit printed against a big
-pip, itself too thick to be a stroke), which the parted rank pairs with.
+from a chip or a big suit lying against it (the rank's strokes are the thin parts); and at the
+first threshold cut where red ink meets black, which parts a red index from a court card's dark
+picture frame, a card's dark rim or the shadowed edge of the card lying over it. Only the
+marks so parted make candidates on the last two passes: their other marks are the first pass's
+(and, on the cut pass, the parts of a cut body much thinner than its thickest, an index suit
+printed against a big pip, itself too thick to be a stroke, which the parted rank pairs with).
 """
 
 from __future__ import annotations
@@ -37,16 +39,41 @@ import cv2
 import numpy as np
 
 # Per pass: a pixel is ink when darker than this share of the paper level around it, and what
-# is done to that ink: kept AS_IS, THIN strokes wiped out (an opening by a 3 x 3 square), or
-# BODIES_CUT (see below; always at the first pass's threshold, whose marks it parts). The first
+# is done to that ink: kept AS_IS, THIN strokes wiped out (an opening by a 3 x 3 square),
+# BODIES_CUT or COLOURS_PARTED (see below; both at the first pass's threshold, whose marks they
+# part). The first
 # pass is loose so that small indices, thin and pale once blurred, still make marks; the others
 # part what it joins. Measured on drawn scenes (40 per group at the tests' seeds): of the
 # readable cards, 97-99 % had a candidate on an index with the first three passes, 96-98 % with
 # the first two, and 92-96 % with the two passes before (0.65 and 0.5).
-AS_IS, THIN, BODIES_CUT = "as is", "thin wiped", "bodies cut"
-INK_PASSES = ((0.8, AS_IS), (0.6, AS_IS), (0.8, THIN), (0.8, BODIES_CUT))
+AS_IS, THIN, BODIES_CUT, COLOURS_PARTED = "as is", "thin wiped", "bodies cut", "colours parted"
+INK_PASSES = ((0.8, AS_IS), (0.6, AS_IS), (0.8, THIN), (0.8, BODIES_CUT), (0.8, COLOURS_PARTED))
 CUT_PASS = next(n for n, (_, way) in enumerate(INK_PASSES) if way == BODIES_CUT)
 THIN_PASS = next(n for n, (_, way) in enumerate(INK_PASSES) if way == THIN)
+COLOUR_PASS = next(n for n, (_, way) in enumerate(INK_PASSES) if way == COLOURS_PARTED)
+# COLOURS_PARTED: after the white balance, ink is red where its red channel exceeds the others
+# by more than RED_INK, black (or grey) where its channels lie within NEUTRAL_INK of each other;
+# the seam is the ink that both come within a pixel of. A first-pass mark the seam cuts into two
+# pieces of PIECE_AREA pixels or more, or whose largest piece keeps less than KEPT_SHARE of it,
+# is parted (a seam along a red glyph's edge alone, where JPEG's colours bleed, parts nothing).
+# scripts/score_drawn_scenes.py, read of the dev and studied groups' decks drawn by code
+# (shared decks the same throughout): 2,281 and 2,313 without the pass; RED_INK and NEUTRAL_INK
+# 30 and 40, 40 and 40: 2,282 and 2,316; 20 and 50: 2,280 and 2,315 (every mark the seam
+# touches parted; with the two bars on parting, the same). Session 73, --every-set --outside,
+# read (wrong) without -> with the pass, shared decks / drawn decks: ten 7,191 (5) / 2,270 (3)
+# -> 2,271 (3); fresh 2,362 (0) / 2,332 -> 2,331 (3); dev 2,428 (2) / 2,281 -> 2,282 (2);
+# studied 2,400 (2) / 2,313 -> 2,316 (2); untouched 2,290 (1) / 2,372, wrong 1 -> 2 (a chip's
+# red print parted from its grey, read 9d beside a diamond); unseen 2,248 -> 2,249 (2) / 2,347
+# (3); the eight outside designs 8,808 -> 8,810 of 9,002 (kde-penguins, whose red kings touch
+# the card's dark rim, 978 -> 981), wrong 54; cards 55-75 px wide (--dev --card-width 55 75)
+# shared 2,918 -> 2,920 of 2,955, drawn 2,804 of 2,857 (wrong 5 and 17 as before); the
+# photographs as before (scripts/score_photos.py: 143 of 143, 524 of 527). Cost: about 1.1 ms
+# a frame for the pass and 27 candidates more a frame (5 %) on the bench's frames;
+# scripts/ab_vision.py +2.0 ms a frame (mean; median of the differences +2.6), the same outputs.
+RED_INK = 40
+NEUTRAL_INK = 40
+PIECE_AREA = 8
+KEPT_SHARE = 0.9
 _THIN = cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3))
 # A body is what survives an opening by a disc BODY pixels across (a rank's strokes are
 # thinner, a chip or a big suit is not); a first-pass mark with a stroke sticking out of its body
@@ -385,6 +412,8 @@ def find_marks(frame: np.ndarray) -> Marks:
             passes.append(_bodies_cut(inks[INK_PASSES[0][0]], passes[0], box))
         elif way == THIN:
             passes.append(_mark_pass(box.opened(inks[share], _THIN), box))
+        elif way == COLOURS_PARTED:
+            passes.append(_colours_parted(inks[INK_PASSES[0][0]], channels, passes[0], box))
         else:
             passes.append(_mark_pass(inks[share], box))
     return Marks(channels, gains, brightness_pair(frame), darkness, level, cards, outlines,
@@ -578,6 +607,79 @@ def _mark_pass(ink: np.ndarray, box: InkBox) -> MarkPass:
     return MarkPass(labels, boxes, areas, centroids)
 
 
+def _relabelling(first: MarkPass, owners: np.ndarray) -> tuple[
+        np.ndarray, np.ndarray, np.ndarray, list[np.ndarray], list[np.ndarray], list[np.ndarray],
+        list[np.ndarray]]:
+    """What a pass that parts some of the first pass's marks (``owners``: their numbers, from
+    0) starts from: the first pass's labels, boxes and areas copied, and the lists its marks'
+    boxes, areas, centroids and owners are gathered in, the first pass's marks first (owned by
+    none: -1)."""
+    labels = first.labels.copy()
+    # An owner's pieces are apart sets of its pixels: no more of them than its area.
+    if len(first) + int(first.areas[owners].sum()) > np.iinfo(labels.dtype).max:
+        labels = labels.astype(np.int32)
+    boxes, areas = first.boxes.copy(), first.areas.copy()
+    return (labels, boxes, areas, [boxes], [areas], [first.centroids],
+            [np.full(len(first), -1, np.int64)])
+
+
+def _colours_parted(ink: np.ndarray, channels: tuple[np.ndarray, ...], first: MarkPass,
+                    box: InkBox) -> MarkPass:
+    """The first pass's marks with those where red ink meets black ink (a red index against a
+    court card's dark picture frame or the shadowed edge of the card over it) cut along that
+    seam: their pieces are the pass's parted marks, the other marks the first pass's."""
+    seam = np.zeros_like(ink)
+    for part in box.parts:
+        top, left, bottom, right = part
+        blue, green, red = (channel[top:bottom, left:right] for channel in channels)
+        within = box.within(part)
+        part_ink = ink[within]
+        others = cv2.max(blue, green)
+        reddish = cv2.compare(cv2.subtract(red, others), RED_INK, cv2.CMP_GT)
+        spread = cv2.subtract(cv2.max(others, red), cv2.min(cv2.min(blue, green), red))
+        neutral = cv2.compare(spread, NEUTRAL_INK, cv2.CMP_LT)
+        # Where both inks come within a pixel: the seam.
+        found = cv2.bitwise_and(
+            cv2.dilate(cv2.bitwise_and(reddish, part_ink), _THIN),
+            cv2.dilate(cv2.bitwise_and(neutral, part_ink), _THIN))
+        seam[within] = cv2.bitwise_and(found, part_ink, dst=found)
+    first_inside = first.labels[box.rows, box.columns]
+    points = cv2.findNonZero(seam)
+    points = np.zeros((0, 2), np.int32) if points is None else points.reshape(-1, 2)
+    owners = np.flatnonzero(np.bincount(first_inside[points[:, 1], points[:, 0]],
+                                        minlength=len(first) + 1)[1:]) + 1
+    numbers = owners.astype(np.int64) - 1
+    labels, boxes, areas, more_boxes, more_areas, more_centroids, parted_from = _relabelling(
+        first, numbers)
+    labels_inside = labels[box.rows, box.columns]
+    count = len(first)
+    parted: list[int] = []
+    for number, (x, y, width, height) in zip(numbers.tolist(), first.boxes[numbers].tolist(),
+                                             strict=True):
+        within = (slice(y - box.top, y - box.top + height),
+                  slice(x - box.left, x - box.left + width))
+        mine = first_inside[within] == number + 1
+        _, pieces, stats, centroids = cv2.connectedComponentsWithStatsWithAlgorithm(
+            (mine & (seam[within] == 0)).view(np.uint8), 8, cv2.CV_32S, cv2.CCL_GRANA)
+        if (np.count_nonzero(stats[1:, 4] >= PIECE_AREA) < 2
+                and (len(stats) < 2 or stats[1:, 4].max() >= KEPT_SHARE * first.areas[number])):
+            continue
+        parted.append(number)
+        region = labels_inside[within]
+        mine_pieces = pieces[mine]
+        region[mine] = np.where(mine_pieces > 0, mine_pieces + count, 0)
+        more_boxes.append(stats[1:, :4] + np.array([x, y, 0, 0], np.int32))
+        more_areas.append(stats[1:, 4])
+        more_centroids.append(centroids[1:] + np.array([x, y], np.float64))
+        parted_from.append(np.full(len(stats) - 1, number, np.int64))
+        count += len(stats) - 1
+    boxes[parted] = 0
+    areas[parted] = 0
+    return MarkPass(labels, np.concatenate(more_boxes).astype(np.int32),
+                    np.concatenate(more_areas).astype(np.int32),
+                    np.concatenate(more_centroids), np.concatenate(parted_from))
+
+
 def _bodies_cut(ink: np.ndarray, first: MarkPass, box: InkBox) -> MarkPass:
     """The marks of the first pass's ink (of the ink box) with the thick bodies (a chip, a big
     suit) of marks that thinner strokes stick out of cut away, so that the strokes (a rank
@@ -621,20 +723,14 @@ def _bodies_cut(ink: np.ndarray, first: MarkPass, box: InkBox) -> MarkPass:
     # Only the owners' marks change: the other marks are the first pass's, so only the owners'
     # boxes are labelled again (labelling the whole frame again cost 1.6 ms). An owner keeps
     # its number, emptied; its pieces are numbered after the first pass's marks.
-    labels = first.labels.copy()
-    # An owner's pieces are apart sets of its pixels: no more of them than its area.
-    if len(first) + int(first.areas[np.array(sorted(owners), np.int64) - 1].sum()) > np.iinfo(
-            labels.dtype).max:
-        labels = labels.astype(np.int32)
+    owner_numbers = np.array(sorted(owners), np.int64) - 1
+    labels, boxes, areas, more_boxes, more_areas, more_centroids, parted_from = _relabelling(
+        first, owner_numbers)
     labels_inside = labels[box.rows, box.columns]
-    boxes, areas = first.boxes.copy(), first.areas.copy()
-    more_boxes, more_areas, more_centroids = [boxes], [areas], [first.centroids]
-    parted_from = [np.full(len(first), -1, np.int64)]
     count = len(first)
     whole_marks = []  # owners with no body: the place of their centroid, number, corner
     # (The owners' boxes as Python numbers, taken at once, and their marks emptied at once
     # after the loop: the same numbers, fewer numpy calls an owner.)
-    owner_numbers = np.array(sorted(owners), np.int64) - 1
     for number, (x, y, width, height) in zip(owner_numbers.tolist(),
                                              first.boxes[owner_numbers].tolist(), strict=True):
         owner = number + 1

@@ -36,7 +36,7 @@ from tableside.vision.candidates import Candidates, find_candidates
 from tableside.vision.closer_look import look_closer
 from tableside.vision.corner_indices import paper_corner_array, read_corners
 from tableside.vision.geometry import lies_on, norms
-from tableside.vision.marks import CUT_PASS, THIN_PASS, Marks, find_marks
+from tableside.vision.marks import COLOUR_PASS, CUT_PASS, THIN_PASS, Marks, find_marks
 from tableside.vision.memory import keep_freed_memory
 from tableside.vision.pip_shapes import PipReader
 from tableside.vision.pips import pip_counts
@@ -80,6 +80,8 @@ SMALLEST_WIDTH = 320
 # untouched 2,288 -> 2,289 / 2,369, unseen 2,249 -> 2,246 / 2,347 -> 2,346; wrong reports
 # 26 either way. scripts/ab_vision.py: -2.2 ms a frame (median). Without that pass at all
 # (-4.5 and -3.6 ms): 10 cards fewer (shared 9, drawn 1; studied shared at 99.50 %).
+# So are the colour-parted pass's (session 73; marks.py's COLOURS_PARTED), which parts a red
+# index from the dark ink it touches.
 NEAR = 1.5
 NEAR_SURE = 0.7
 
@@ -289,7 +291,7 @@ class CardRecognizer:
         """The frame's candidates and their readings (N x 53); the thin-wiped and the cut
         pass's only where the other passes read no card nearby."""
         candidates = find_candidates(marks)
-        later = np.isin(candidates.passes, (THIN_PASS, CUT_PASS))
+        later = np.isin(candidates.passes, (THIN_PASS, CUT_PASS, COLOUR_PASS))
         first = candidates.subset(np.nonzero(~later)[0])
         probabilities = self.reader.read(marks, first).probabilities
         later = candidates.subset(np.nonzero(later)[0])
