@@ -41,11 +41,10 @@ import numpy as np
 # Per pass: a pixel is ink when darker than this share of the paper level around it, and what
 # is done to that ink: kept AS_IS, THIN strokes wiped out (an opening by a 3 x 3 square),
 # BODIES_CUT or COLOURS_PARTED (see below; both at the first pass's threshold, whose marks they
-# part). The first
-# pass is loose so that small indices, thin and pale once blurred, still make marks; the others
-# part what it joins. Measured on drawn scenes (40 per group at the tests' seeds): of the
-# readable cards, 97-99 % had a candidate on an index with the first three passes, 96-98 % with
-# the first two, and 92-96 % with the two passes before (0.65 and 0.5).
+# part). The first pass is loose so that small indices, thin and pale once blurred, still make
+# marks; the others part what it joins. Measured on drawn scenes (40 per group at the tests'
+# seeds): of the readable cards, 97-99 % had a candidate on an index with the first three
+# passes, 96-98 % with the first two, and 92-96 % with the two passes before (0.65 and 0.5).
 AS_IS, THIN, BODIES_CUT, COLOURS_PARTED = "as is", "thin wiped", "bodies cut", "colours parted"
 INK_PASSES = ((0.8, AS_IS), (0.6, AS_IS), (0.8, THIN), (0.8, BODIES_CUT), (0.8, COLOURS_PARTED))
 CUT_PASS = next(n for n, (_, way) in enumerate(INK_PASSES) if way == BODIES_CUT)

@@ -288,8 +288,8 @@ class CardRecognizer:
         return recognition.cards, marks.cards
 
     def _read_candidates(self, marks: Marks) -> tuple[Candidates, np.ndarray]:
-        """The frame's candidates and their readings (N x 53); the thin-wiped and the cut
-        pass's only where the other passes read no card nearby."""
+        """The frame's candidates and their readings (N x 53); the thin-wiped, the cut and the
+        colour-parted pass's only where the other passes read no card nearby."""
         candidates = find_candidates(marks)
         later = np.isin(candidates.passes, (THIN_PASS, CUT_PASS, COLOUR_PASS))
         first = candidates.subset(np.nonzero(~later)[0])
