@@ -412,7 +412,8 @@ def find_marks(frame: np.ndarray) -> Marks:
         elif way == THIN:
             passes.append(_mark_pass(box.opened(inks[share], _THIN), box))
         elif way == COLOURS_PARTED:
-            passes.append(_colours_parted(inks[INK_PASSES[0][0]], channels, passes[0], box))
+            passes.append(_colours_parted(inks[INK_PASSES[0][0]], channels, darkness, passes[0],
+                                          box))
         else:
             passes.append(_mark_pass(inks[share], box))
     return Marks(channels, gains, brightness_pair(frame), darkness, level, cards, outlines,
@@ -622,11 +623,12 @@ def _relabelling(first: MarkPass, owners: np.ndarray) -> tuple[
             [np.full(len(first), -1, np.int64)])
 
 
-def _colours_parted(ink: np.ndarray, channels: tuple[np.ndarray, ...], first: MarkPass,
-                    box: InkBox) -> MarkPass:
+def _colours_parted(ink: np.ndarray, channels: tuple[np.ndarray, ...], darkness: np.ndarray,
+                    first: MarkPass, box: InkBox) -> MarkPass:
     """The first pass's marks with those where red ink meets black ink (a red index against a
     court card's dark picture frame or the shadowed edge of the card over it) cut along that
-    seam: their pieces are the pass's parted marks, the other marks the first pass's."""
+    seam: their pieces are the pass's parted marks, the other marks the first pass's.
+    ``darkness`` is the frame's least channel (find_marks'), the channels' least."""
     seam = np.zeros_like(ink)
     for part in box.parts:
         top, left, bottom, right = part
@@ -635,7 +637,7 @@ def _colours_parted(ink: np.ndarray, channels: tuple[np.ndarray, ...], first: Ma
         part_ink = ink[within]
         others = cv2.max(blue, green)
         reddish = cv2.compare(cv2.subtract(red, others), RED_INK, cv2.CMP_GT)
-        spread = cv2.subtract(cv2.max(others, red), cv2.min(cv2.min(blue, green), red))
+        spread = cv2.subtract(cv2.max(others, red), darkness[top:bottom, left:right])
         neutral = cv2.compare(spread, NEUTRAL_INK, cv2.CMP_LT)
         # Where both inks come within a pixel: the seam.
         found = cv2.bitwise_and(
