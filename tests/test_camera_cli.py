@@ -65,8 +65,11 @@ def test_headless_prints_each_frames_readings_and_the_proposal(table_db, folder,
     frames = APPEAR_AFTER + 1
     assert run("--source", str(folder), "--db", str(table_db), "--headless",
                "--frames", str(frames)) == 0
-    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    printed = capsys.readouterr()
+    lines = [json.loads(line) for line in printed.out.splitlines()]
     assert [line["frame"] for line in lines] == list(range(1, frames + 1))
+    # The calibration's millimetre a pixel makes cards 63 px wide: said once, on stderr.
+    assert printed.err.count("Cards look 63-63 px wide to recognition") == 1
     assert all(sorted(c["card"] for c in line["cards"]) == sorted(FLOP) for line in lines)
     assert lines[0]["stable"] == [] and lines[0]["proposal"] is None
     last = lines[-1]

@@ -90,6 +90,10 @@ def test_the_preview_is_a_jpeg_of_the_frame_with_the_cards_outlined(service, app
         ("7c", "board"), ("Ah", "board"), ("Kd", "board")]
     assert state["calibration"]["zones"][0]["name"] == "board"
     assert state["alerts"] == [] and state["proposal"] is None  # no hand in play
+    # A millimetre a pixel: a 63 mm card is 63 px wide, read but under the 80 px that read best.
+    size = state["card_size"]
+    assert size["least_px"] == size["most_px"] == 63.0 and size["verdict"] == "small"
+    assert "63-63 px" in size["advice"]["en"] and "80 px" in size["advice"]["de"]
 
 
 def test_the_camera_is_the_dealers_only(app):
@@ -103,6 +107,7 @@ def test_the_camera_is_the_dealers_only(app):
     assert answer.status_code == 503
     assert set(answer.json["error"]["message"]) == {"en", "de"}
     assert dealer.get("/api/camera").json["calibration"] is None
+    assert dealer.get("/api/camera").json["card_size"] is None
 
 
 def test_a_calibration_marked_in_pixels_is_stored_and_survives_a_restart(service, app,
@@ -197,6 +202,10 @@ def test_the_camera_tab_shows_the_preview_and_saves_a_calibration(service, app):
             page.get_by_role("button", name="Finish zone").click()
             page.get_by_role("button", name="Save calibration").click()
             expect(page.locator("#notice")).to_have_text("Calibration saved")
+            # 1,260 mm over 1,260 px: cards 63 px wide, which the tab says is small.
+            advice = page.locator("#camera-card-size")
+            expect(advice).to_contain_text("Cards look 63-63 px wide")
+            expect(advice).to_have_attribute("data-verdict", "small")
             browser.close()
     finally:
         server.close()

@@ -150,6 +150,15 @@ class Calibration:
         ends = self.to_image([centre - half, centre + half])
         return float(np.linalg.norm(ends[1] - ends[0]))
 
+    def card_widths_px(self) -> tuple[float, float]:
+        """The narrowest and widest a poker card looks on the marked rectangle (at its corners
+        and its centre), in image pixels."""
+        width, height = self.size_mm
+        places = self.to_image([(0.0, 0.0), (width, 0.0), (width, height), (0.0, height),
+                                (width / 2, height / 2)])
+        widths = [self.card_width_px(place) for place in places]
+        return min(widths), max(widths)
+
     def to_dict(self) -> dict:
         return {"image_corners": [[float(x), float(y)] for x, y in self.image_corners],
                 "size_mm": [float(self.size_mm[0]), float(self.size_mm[1])],

@@ -28,6 +28,7 @@ import numpy as np
 
 from tableside.buttons.proposals import Proposals
 from tableside.vision.calibration import Calibration, CalibrationError
+from tableside.vision.card_size import card_size
 from tableside.vision.fusion import CardFusion
 from tableside.vision.pipeline import CameraPipeline, FrameReport
 from tableside.vision.preview import draw_preview
@@ -173,6 +174,10 @@ class TableCamera:
                                                       "texts": dict(offered.texts)},
             "calibration": None if calibration is None else calibration.to_dict(),
             "calibration_problem": self.calibration_problem,
+            # How wide cards look on the calibrated table, with advice on the camera's height.
+            "card_size": (None if calibration is None or report is None
+                          else card_size(calibration, int(report.frame.shape[1]),
+                                         self.pipeline.recognizer.max_width).to_json()),
         }
 
     # ------------------------------------------------------------------ the calibration

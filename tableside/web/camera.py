@@ -3,7 +3,8 @@
 Everything here is the dealer's (login and, for the POST, the CSRF token):
 
 - ``GET /api/camera``: the status (EN+DE), the newest readings, the cards that count with
-  their zones, the alerts for the dealer, the camera's proposal, the calibration in use;
+  their zones, the alerts for the dealer, the camera's proposal, the calibration in use,
+  and how wide its cards look to recognition with advice on the camera (card_size.py);
 - ``GET /api/camera/preview.jpg``: the newest frame with every card outlined and named;
 - ``GET /api/camera/still.jpg``: the newest frame as it came, to mark the calibration on;
 - ``GET /api/camera/calibration``: the calibration stored with the table (or null);
@@ -72,7 +73,8 @@ def camera_state() -> Response:
             "en": "No camera: start the server with --camera",
             "de": "Keine Kamera: den Server mit --camera starten"},
             "frames": 0, "size": None, "readings": None, "alerts": [], "proposal": None,
-            "calibration": _stored_calibration(), "calibration_problem": None})
+            "calibration": _stored_calibration(), "calibration_problem": None,
+            "card_size": None})
     return jsonify(camera.to_json())
 
 

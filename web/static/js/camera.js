@@ -83,6 +83,11 @@ function showState(state) {
     : t("calibration_missing");
   const problem = pick(state.calibration_problem);
   if (problem) $("camera-calibration").textContent += ` — ${problem}`;
+  // How wide the calibrated table's cards look to recognition (the server's advice, en/de).
+  const size = $("camera-card-size");
+  size.textContent = pick(state.card_size?.advice) || "";
+  size.dataset.verdict = state.card_size?.verdict || "";
+  size.classList.toggle("hidden", !state.card_size);
   if (state.frames && !previewLoading) {
     previewLoading = true;
     $("camera-preview").src = `/api/camera/preview.jpg?frame=${state.frames}`;
@@ -235,6 +240,7 @@ function build() {
     element("ul", { id: "camera-stable", class: "plain" }),
     element("h2", { "data-i18n": "calibrate_title", text: t("calibrate_title") }),
     element("p", { id: "camera-calibration" }),
+    element("p", { id: "camera-card-size", class: "hidden" }),
     button("calibrate_start", startMarking, "big"),
     element("div", { id: "calibrate", class: "hidden" },
       element("p", { id: "calibrate-hint", class: "calibrate-hint" }),

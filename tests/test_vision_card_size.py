@@ -1,0 +1,50 @@
+"""How wide the calibrated table's cards look to recognition, and the advice the dealer gets."""
+
+from __future__ import annotations
+
+import pytest
+
+from tableside.vision.calibration import Calibration
+from tableside.vision.card_size import GOOD_PX, READABLE_PX, CardSize, card_size
+
+# A 1200 x 800 mm table seen in perspective in a 1280 x 720 frame (the far side shorter).
+CORNERS = ((200.0, 120.0), (1080.0, 140.0), (1200.0, 690.0), (90.0, 660.0))
+SIZE = (1200.0, 800.0)
+
+
+def test_the_narrowest_card_lies_on_the_far_side_and_the_widest_on_the_near_one():
+    plane = Calibration(CORNERS, SIZE)
+    least, most = plane.card_widths_px()
+    far = min(plane.card_width_px(CORNERS[0]), plane.card_width_px(CORNERS[1]))
+    near = max(plane.card_width_px(CORNERS[2]), plane.card_width_px(CORNERS[3]))
+    assert least == pytest.approx(far) and most == pytest.approx(near)
+    assert 35 < least < most < 75
+
+
+def test_a_whole_table_in_a_1280_frame_shows_cards_too_small_and_says_so_in_both_languages():
+    size = card_size(Calibration(CORNERS, SIZE), 1280)
+    assert size.least_px < READABLE_PX and size.verdict == "too_small"
+    data = size.to_json()
+    assert data["verdict"] == "too_small"
+    assert f"{round(size.least_px)}-{round(size.most_px)} px" in data["advice"]["en"]
+    assert "under 60 px" in data["advice"]["en"] and "unter 60 px" in data["advice"]["de"]
+
+
+def test_a_wider_frame_is_measured_as_recognition_shrinks_it():
+    # The same view at 1920 x 1080: every pixel count half as large again, then shrunk to 1280.
+    wide = Calibration(tuple((x * 1.5, y * 1.5) for x, y in CORNERS), SIZE)
+    at_1280, at_1920 = card_size(Calibration(CORNERS, SIZE), 1280), card_size(wide, 1920)
+    assert at_1920.least_px == pytest.approx(at_1280.least_px)
+    assert at_1920.most_px == pytest.approx(at_1280.most_px)
+    # Read whole (no shrinking), the wider frame's cards are wider.
+    assert card_size(wide, 1920, max_width=1920).least_px == pytest.approx(
+        1.5 * at_1280.least_px)
+
+
+@pytest.mark.parametrize(("least", "verdict"), [
+    (READABLE_PX - 1, "too_small"), (READABLE_PX, "small"), (GOOD_PX - 1, "small"),
+    (GOOD_PX, "good"), (240.0, "good")])
+def test_the_verdict_goes_by_the_narrowest_card(least, verdict):
+    size = CardSize(least, 300.0)
+    assert size.verdict == verdict
+    assert {"en", "de"} == set(size.to_json()["advice"])
