@@ -96,6 +96,21 @@ def test_the_preview_is_a_jpeg_of_the_frame_with_the_cards_outlined(service, app
     assert "63-63 px" in size["advice"]["en"] and "80 px" in size["advice"]["de"]
 
 
+def test_without_a_calibration_the_cards_read_tell_how_wide_cards_look(service, app):
+    frame = table_frame(dict(zip(["Ah", "7c", "Kd"], board_places(3), strict=True)))
+    camera = TableCamera(FrameListSource([frame], loop=True), service,
+                         app.extensions["tableside"].proposals)
+    attach_camera(app, camera)
+    client, _ = logged_in(app)
+    assert client.get("/api/camera").json["card_size"] is None  # no frame yet
+    camera.step()
+    size = client.get("/api/camera").json["card_size"]
+    # The frames' cards are 130 px wide (camera_frames.CARD_WIDTH), slightly turned.
+    assert size["source"] == "cards" and size["verdict"] == "good"
+    assert 120 < size["least_px"] <= size["most_px"] < 145
+    assert set(size["advice"]) == {"en", "de"}
+
+
 def test_the_camera_is_the_dealers_only(app):
     attach_camera(app, None)
     client = app.test_client()

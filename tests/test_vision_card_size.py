@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
+from tableside.cards import Card
+from tableside.vision.assembly import CardSighting
 from tableside.vision.calibration import Calibration
-from tableside.vision.card_size import GOOD_PX, READABLE_PX, CardSize, card_size
+from tableside.vision.card_size import (
+    GOOD_PX,
+    READABLE_PX,
+    CardSize,
+    card_size,
+    card_size_of_cards,
+)
 
 # A 1200 x 800 mm table seen in perspective in a 1280 x 720 frame (the far side shorter).
 CORNERS = ((200.0, 120.0), (1080.0, 140.0), (1200.0, 690.0), (90.0, 660.0))
@@ -48,3 +57,19 @@ def test_the_verdict_goes_by_the_narrowest_card(least, verdict):
     size = CardSize(least, 300.0)
     assert size.verdict == verdict
     assert {"en", "de"} == set(size.to_json()["advice"])
+
+
+def sighting(name: str, left: float, width: float) -> CardSighting:
+    corners = np.array([[left, 100], [left + width, 100], [left + width, 100 + 1.45 * width],
+                        [left, 100 + 1.45 * width]], np.float64)
+    return CardSighting(Card(name), corners, 0.99, 2)
+
+
+def test_without_a_calibration_the_cards_read_tell_their_size():
+    cards = [sighting("Ah", 100, 90), sighting("Kd", 300, 96)]
+    size = card_size_of_cards(cards, 1280)
+    assert (size.least_px, size.most_px) == pytest.approx((90, 96))
+    assert size.verdict == "good" and size.to_json()["source"] == "cards"
+    # The same cards in a 1920-pixel frame: shrunk to 1280 as recognition reads it.
+    assert card_size_of_cards(cards, 1920).least_px == pytest.approx(60)
+    assert card_size_of_cards([], 1280) is None

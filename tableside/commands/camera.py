@@ -13,8 +13,8 @@ nothing and prints one JSON object per frame: ``{"frame", "read", "cards", "unsu
 "stable": [{"card", "zone", ...}], "alerts": [{"kind", "message": {"en", "de"}, ...}],
 "proposal": null or {"command", "texts"}, "status": {"en", "de"}}``; ``--frames N`` stops
 after N frames (a folder or a video also ends by itself). ``"read": false`` marks a frame of a
-still table that was not read again: its cards are the last frame read's. Once the table is
-calibrated and a frame is in, it says on stderr how wide the cards look to recognition, and
+still table that was not read again: its cards are the last frame read's. It says on stderr
+how wide the cards look to recognition (from the calibration, else from the cards read), and
 whether the camera should come closer (tableside/vision/card_size.py).
 """
 
@@ -100,15 +100,16 @@ def _headless(args: argparse.Namespace) -> int:
     try:
         if camera.calibration_problem is not None:
             print(camera.calibration_problem[lang], file=sys.stderr, flush=True)
-        said: list[str] = []
+        verdicts: list[str] = []
 
         def show(report: FrameReport) -> None:
             state = camera.to_json()
-            # How wide the calibrated table's cards look, said once (and again if it changes).
-            advice = (state["card_size"] or {}).get("advice", {}).get(lang)
-            if advice and advice not in said[-1:]:
-                said.append(advice)
-                print(advice, file=sys.stderr, flush=True)
+            # How wide the cards look, said once and again when the verdict changes (measured
+            # on the cards read, the widths move a little from frame to frame).
+            size = state["card_size"]
+            if size is not None and size["verdict"] not in verdicts[-1:]:
+                verdicts.append(size["verdict"])
+                print(size["advice"][lang], file=sys.stderr, flush=True)
             print(json.dumps({**report.to_json(), "alerts": state["alerts"],
                               "proposal": state["proposal"], "status": state["status"]},
                              ensure_ascii=False), flush=True)

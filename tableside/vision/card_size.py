@@ -6,13 +6,16 @@ with scripts/score_drawn_scenes.py (session 74, bar 0.8): cards 55-75 px wide re
 the dev groups' shared-deck cards (0.17 % wrong), cards of the tests' 60-150 px 99.63 % (0.08 %
 wrong), and designs never trained on fall further at the small end (the eight outside designs
 96.4 % at 55-75 px). A table 1.2 m wide filling a 1280-pixel frame shows its cards at most 67 px
-wide, so the camera's height is worth a word to the dealer once the table is calibrated.
+wide, so the camera's height is worth a word to the dealer: from the calibration (anywhere on
+the marked table) or, before the table is calibrated, from the cards a frame read.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from tableside.vision.assembly import CardSighting, outline_width
 from tableside.vision.calibration import Calibration
 from tableside.vision.recognizer import MAX_WIDTH
 
@@ -42,11 +45,13 @@ _ADVICE = {
 
 @dataclass(frozen=True)
 class CardSize:
-    """The narrowest and widest a poker card looks on the calibrated table, in pixels of the
-    frame as recognition reads it, and the verdict: "too_small", "small" or "good"."""
+    """The narrowest and widest a poker card looks, in pixels of the frame as recognition reads
+    it, and the verdict: "too_small", "small" or "good". ``source``: "calibration" (anywhere
+    on the marked table) or "cards" (the cards read in a frame, where there is no calibration)."""
 
     least_px: float
     most_px: float
+    source: str = "calibration"
 
     @property
     def verdict(self) -> str:
@@ -60,7 +65,7 @@ class CardSize:
 
     def to_json(self) -> dict:
         return {"least_px": round(self.least_px, 1), "most_px": round(self.most_px, 1),
-                "verdict": self.verdict,
+                "source": self.source, "verdict": self.verdict,
                 "advice": {lang: self.advice(lang) for lang in ("en", "de")}}
 
 
@@ -71,3 +76,15 @@ def card_size(calibration: Calibration, frame_width: int,
     scale = min(1.0, max_width / max(frame_width, 1))
     least, most = calibration.card_widths_px()
     return CardSize(least * scale, most * scale)
+
+
+def card_size_of_cards(cards: Sequence[CardSighting], frame_width: int,
+                       max_width: int = MAX_WIDTH) -> CardSize | None:
+    """How wide the cards read in a frame ``frame_width`` pixels wide look to recognition (their
+    outlines are in the frame's pixels), or None when it read none: the measure for a table
+    that is not calibrated."""
+    if not cards:
+        return None
+    scale = min(1.0, max_width / max(frame_width, 1))
+    widths = [outline_width(card.corners) * scale for card in cards]
+    return CardSize(min(widths), max(widths), "cards")

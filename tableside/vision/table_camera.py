@@ -28,7 +28,7 @@ import numpy as np
 
 from tableside.buttons.proposals import Proposals
 from tableside.vision.calibration import Calibration, CalibrationError
-from tableside.vision.card_size import card_size
+from tableside.vision.card_size import card_size, card_size_of_cards
 from tableside.vision.fusion import CardFusion
 from tableside.vision.pipeline import CameraPipeline, FrameReport
 from tableside.vision.preview import draw_preview
@@ -174,11 +174,19 @@ class TableCamera:
                                                       "texts": dict(offered.texts)},
             "calibration": None if calibration is None else calibration.to_dict(),
             "calibration_problem": self.calibration_problem,
-            # How wide cards look on the calibrated table, with advice on the camera's height.
-            "card_size": (None if calibration is None or report is None
-                          else card_size(calibration, int(report.frame.shape[1]),
-                                         self.pipeline.recognizer.max_width).to_json()),
+            "card_size": self._card_size(report),
         }
+
+    def _card_size(self, report: FrameReport | None) -> dict[str, Any] | None:
+        """How wide cards look to recognition, with advice on the camera's height: anywhere on
+        the calibrated table, or (not calibrated) the cards the newest frame read."""
+        if report is None:
+            return None
+        width, max_width = int(report.frame.shape[1]), self.pipeline.recognizer.max_width
+        calibration = self.calibration
+        size = (card_size(calibration, width, max_width) if calibration is not None
+                else card_size_of_cards(report.recognition.cards, width, max_width))
+        return None if size is None else size.to_json()
 
     # ------------------------------------------------------------------ the calibration
     def follow_calibration(self) -> None:
