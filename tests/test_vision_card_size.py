@@ -73,3 +73,16 @@ def test_without_a_calibration_the_cards_read_tell_their_size():
     # The same cards in a 1920-pixel frame: shrunk to 1280 as recognition reads it.
     assert card_size_of_cards(cards, 1920).least_px == pytest.approx(60)
     assert card_size_of_cards([], 1280) is None
+
+
+def test_a_camera_giving_small_frames_is_told_a_higher_resolution_helps():
+    # A 640 x 360 webcam frame over the same table: cards half as wide, and the frame under the
+    # 1280 px recognition would read.
+    small = Calibration(tuple((x / 2, y / 2) for x, y in CORNERS), SIZE)
+    size = card_size(small, 640)
+    assert size.verdict == "too_small"
+    assert "640 px wide; up to 1280" in size.advice("en")
+    assert "höhere Auflösung" in size.advice("de")
+    # A frame as wide as recognition reads gets no such word, nor cards wide enough already.
+    assert "resolution" not in card_size(Calibration(CORNERS, SIZE), 1280).advice("en")
+    assert "resolution" not in CardSize(90, 120, "cards", 640, 1280).advice("en")

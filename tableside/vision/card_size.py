@@ -36,6 +36,12 @@ _ADVICE = {
               "on more of them surely; a lower camera helps.",
         "de": "Karten erscheinen der Erkennung {least}-{most} px breit: sie werden gelesen, ab "
               "80 px aber mehr davon sicher; eine tiefere Kamera hilft."},
+    # Added where the camera gives frames narrower than recognition would read.
+    "resolution": {
+        "en": " The camera's frames are {width} px wide; up to {max_width} would be read: a "
+              "higher resolution helps too.",
+        "de": " Die Bilder der Kamera sind {width} px breit; bis {max_width} würden gelesen: "
+              "eine höhere Auflösung hilft auch."},
     "good": {
         "en": "Cards look {least}-{most} px wide to recognition: large enough to read well.",
         "de": "Karten erscheinen der Erkennung {least}-{most} px breit: groß genug, um sie gut "
@@ -52,6 +58,10 @@ class CardSize:
     least_px: float
     most_px: float
     source: str = "calibration"
+    # The camera's frame width and the most recognition reads (0: not known): a frame narrower
+    # than that is worth a word on the camera's resolution.
+    frame_width: int = 0
+    max_width: int = MAX_WIDTH
 
     @property
     def verdict(self) -> str:
@@ -60,8 +70,12 @@ class CardSize:
         return "small" if self.least_px < GOOD_PX else "good"
 
     def advice(self, lang: str = "en") -> str:
-        return _ADVICE[self.verdict][lang].format(least=round(self.least_px),
+        text = _ADVICE[self.verdict][lang].format(least=round(self.least_px),
                                                   most=round(self.most_px))
+        if 0 < self.frame_width < self.max_width and self.verdict != "good":
+            text += _ADVICE["resolution"][lang].format(width=self.frame_width,
+                                                       max_width=self.max_width)
+        return text
 
     def to_json(self) -> dict:
         return {"least_px": round(self.least_px, 1), "most_px": round(self.most_px, 1),
@@ -73,9 +87,9 @@ def card_size(calibration: Calibration, frame_width: int,
               max_width: int = MAX_WIDTH) -> CardSize:
     """How wide cards look on the calibrated table in frames ``frame_width`` pixels wide, once
     recognition has shrunk them to at most ``max_width``."""
-    scale = min(1.0, max_width / max(frame_width, 1))
+    scale = _read_scale(frame_width, max_width)
     least, most = calibration.card_widths_px()
-    return CardSize(least * scale, most * scale)
+    return CardSize(least * scale, most * scale, "calibration", frame_width, max_width)
 
 
 def card_size_of_cards(cards: Sequence[CardSighting], frame_width: int,
@@ -85,6 +99,11 @@ def card_size_of_cards(cards: Sequence[CardSighting], frame_width: int,
     that is not calibrated."""
     if not cards:
         return None
-    scale = min(1.0, max_width / max(frame_width, 1))
+    scale = _read_scale(frame_width, max_width)
     widths = [outline_width(card.corners) * scale for card in cards]
-    return CardSize(min(widths), max(widths), "cards")
+    return CardSize(min(widths), max(widths), "cards", frame_width, max_width)
+
+
+def _read_scale(frame_width: int, max_width: int) -> float:
+    """How recognition scales a frame this wide: shrunk to ``max_width``, never enlarged."""
+    return min(1.0, max_width / max(frame_width, 1))
