@@ -104,6 +104,19 @@ def test_camera_height_gives_cards_of_sixty_pixels() -> None:
     assert f"| {standard.height_mm / 1000:.2f} m |" in (HARDWARE / "README.md").read_text()
 
 
+def test_the_lower_mount_gives_cards_of_eighty_pixels_as_recognition_advises() -> None:
+    from tableside.vision.card_size import GOOD_PX
+
+    camera = script("camera")
+    assert camera.GOOD_CARD_PIXELS == GOOD_PX
+    for lens in camera.LENSES:
+        for name, card_mm in camera.CARDS:
+            low = camera.mount(lens, name, card_mm, camera.GOOD_CARD_PIXELS)
+            assert min(camera.FRAME[0] * card_mm / low.field_mm[0],
+                       camera.FRAME[1] * card_mm / low.field_mm[1]) == pytest.approx(GOOD_PX)
+            assert low.height_mm < camera.mount(lens, name, card_mm).height_mm
+
+
 def test_wiring_svg_shows_every_pin(pin_file) -> None:
     svg = (HARDWARE / "wiring.svg").read_text()
     ET.fromstring(svg)  # well-formed
