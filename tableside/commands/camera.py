@@ -100,15 +100,16 @@ def _headless(args: argparse.Namespace) -> int:
     try:
         if camera.calibration_problem is not None:
             print(camera.calibration_problem[lang], file=sys.stderr, flush=True)
-        verdicts: list[str] = []
+        said_verdict = None
 
         def show(report: FrameReport) -> None:
+            nonlocal said_verdict
             state = camera.to_json()
             # How wide the cards look, said once and again when the verdict changes (measured
             # on the cards read, the widths move a little from frame to frame).
             size = state["card_size"]
-            if size is not None and size["verdict"] not in verdicts[-1:]:
-                verdicts.append(size["verdict"])
+            if size is not None and size["verdict"] != said_verdict:
+                said_verdict = size["verdict"]
                 print(size["advice"][lang], file=sys.stderr, flush=True)
             print(json.dumps({**report.to_json(), "alerts": state["alerts"],
                               "proposal": state["proposal"], "status": state["status"]},

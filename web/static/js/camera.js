@@ -83,7 +83,8 @@ function showState(state) {
     : t("calibration_missing");
   const problem = pick(state.calibration_problem);
   if (problem) $("camera-calibration").textContent += ` — ${problem}`;
-  // How wide the calibrated table's cards look to recognition (the server's advice, en/de).
+  // How wide the cards look to recognition, from the calibration or the cards read (the
+  // server's advice, en/de).
   const size = $("camera-card-size");
   size.textContent = pick(state.card_size?.advice) || "";
   size.dataset.verdict = state.card_size?.verdict || "";
