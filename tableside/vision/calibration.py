@@ -145,19 +145,21 @@ class Calibration:
 
     def card_width_px(self, image_point: Sequence[float]) -> float:
         """How wide a poker card looks at an image point (for sanity checks of sizes)."""
-        centre = self.to_table([image_point])[0]
-        half = np.array([CARD_WIDTH_MM / 2, 0.0])
-        ends = self.to_image([centre - half, centre + half])
-        return float(np.linalg.norm(ends[1] - ends[0]))
+        return self._card_width_at(self.to_table([image_point])[0])
 
     def card_widths_px(self) -> tuple[float, float]:
         """The narrowest and widest a poker card looks on the marked rectangle (at its corners
         and its centre), in image pixels."""
         width, height = self.size_mm
-        places = self.to_image([(0.0, 0.0), (width, 0.0), (width, height), (0.0, height),
-                                (width / 2, height / 2)])
-        widths = [self.card_width_px(place) for place in places]
+        widths = [self._card_width_at(np.array(place)) for place in (
+            (0.0, 0.0), (width, 0.0), (width, height), (0.0, height), (width / 2, height / 2))]
         return min(widths), max(widths)
+
+    def _card_width_at(self, centre: np.ndarray) -> float:
+        """How wide a poker card centred on a table point (millimetres) looks, in pixels."""
+        half = np.array([CARD_WIDTH_MM / 2, 0.0])
+        ends = self.to_image([centre - half, centre + half])
+        return float(np.linalg.norm(ends[1] - ends[0]))
 
     def to_dict(self) -> dict:
         return {"image_corners": [[float(x), float(y)] for x, y in self.image_corners],

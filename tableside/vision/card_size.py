@@ -26,16 +26,16 @@ GOOD_PX = 80.0
 
 _ADVICE = {
     "too_small": {
-        "en": "Cards look {least}-{most} px wide to recognition; under 60 px many are missed: "
-              "move the camera closer to the table or use a narrower lens.",
-        "de": "Karten erscheinen der Erkennung {least}-{most} px breit; unter 60 px werden "
-              "viele übersehen: die Kamera näher an den Tisch bringen oder ein engeres Objektiv "
-              "nehmen."},
+        "en": "Cards look {least}-{most} px wide to recognition; under {readable} px many are "
+              "missed: move the camera closer to the table or use a narrower lens.",
+        "de": "Karten erscheinen der Erkennung {least}-{most} px breit; unter {readable} px "
+              "werden viele übersehen: die Kamera näher an den Tisch bringen oder ein engeres "
+              "Objektiv nehmen."},
     "small": {
-        "en": "Cards look {least}-{most} px wide to recognition: they are read, but from 80 px "
-              "on more of them surely; a lower camera helps.",
+        "en": "Cards look {least}-{most} px wide to recognition: they are read, but from {good} "
+              "px on more of them surely; a lower camera helps.",
         "de": "Karten erscheinen der Erkennung {least}-{most} px breit: sie werden gelesen, ab "
-              "80 px aber mehr davon sicher; eine tiefere Kamera hilft."},
+              "{good} px aber mehr davon sicher; eine tiefere Kamera hilft."},
     # Added where the camera gives frames narrower than recognition would read.
     "resolution": {
         "en": " The camera's frames are {width} px wide; up to {max_width} would be read: a "
@@ -70,8 +70,9 @@ class CardSize:
         return "small" if self.least_px < GOOD_PX else "good"
 
     def advice(self, lang: str = "en") -> str:
-        text = _ADVICE[self.verdict][lang].format(least=round(self.least_px),
-                                                  most=round(self.most_px))
+        text = _ADVICE[self.verdict][lang].format(
+            least=round(self.least_px), most=round(self.most_px), readable=round(READABLE_PX),
+            good=round(GOOD_PX))
         if 0 < self.frame_width < self.max_width and self.verdict != "good":
             text += _ADVICE["resolution"][lang].format(width=self.frame_width,
                                                        max_width=self.max_width)
