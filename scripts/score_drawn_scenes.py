@@ -74,6 +74,7 @@ and the photographs' the same with both. Compare figures measured with one versi
     .venv/bin/python scripts/score_drawn_scenes.py --dev --missed
     .venv/bin/python scripts/score_drawn_scenes.py --dev --why       # and what became of them
     .venv/bin/python scripts/score_drawn_scenes.py --every-set        # all six sets: ~13 min
+    .venv/bin/python scripts/score_drawn_scenes.py --dev --german     # decks in German colours
     .venv/bin/python scripts/score_drawn_scenes.py --outside /work/outside-decks   # ~1.5 min
     .venv/bin/python scripts/score_drawn_scenes.py --outside /work/outside-decks \
         /work/outside-later                             # and the later three designs
@@ -144,6 +145,7 @@ from tableside.vision.assembly import CONFIDENT
 from tableside.vision.candidates import Candidates
 from tableside.vision.decks import load_deck
 from tableside.vision.drawn import drawn_deck
+from tableside.vision.german_colours import in_german_colours
 from tableside.vision.marks import Marks
 from tableside.vision.patches import cut_glances
 from tableside.vision.pip_shapes import PipReader
@@ -247,6 +249,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--table-plane", action="store_true",
                         help="read each scene with its own table plane, as a calibrated "
                              "camera gives it (tableside/vision/straight_view.py)")
+    parser.add_argument("--german", action="store_true",
+                        help="reprint every deck in German tournament colours (clubs black, "
+                             "spades green, diamonds yellow-orange: "
+                             "tableside/vision/german_colours.py)")
     args = parser.parse_args(argv)
     outside = [] if args.outside is None else [
         ("outside", _outside_groups(args.outside, args.outside_seed))]
@@ -296,7 +302,7 @@ def _score_groups(groups: list[tuple], args: argparse.Namespace) -> list[dict]:
         with Pool(args.processes, initializer=_start,
                   initargs=(design[1] if design else args.decks, names, args.readers,
                             args.pip_reader, args.why, _scene_options(args),
-                            args.table_plane)) as pool:
+                            args.table_plane, args.german)) as pool:
             rows = pool.starmap(_score, [(seed + n, args.bars, args.missed or args.why,
                                           args.why)
                                          for n in range(count)], chunksize=4)
@@ -334,7 +340,7 @@ def _scene_options(args: argparse.Namespace) -> SceneOptions:
 
 def _start(decks: Path, names: list[str], readers: list[Path], pip_reader: str | None,
            why: bool = False, options: SceneOptions | None = None,
-           with_plane: bool = False) -> None:
+           with_plane: bool = False, german: bool = False) -> None:
     global _recognizer, _decks, _options, _with_plane
     cv2.setNumThreads(1)
     if options is not None:
@@ -348,6 +354,8 @@ def _start(decks: Path, names: list[str], readers: list[Path], pip_reader: str |
         _decks = [load_deck(decks / name) for name in names]
     else:
         _decks = [drawn_deck(random.Random(seed)) for seed in DRAWN_DECK_SEEDS]
+    if german:
+        _decks = [in_german_colours(deck) for deck in _decks]
 
 
 class _RecordingReader(IndexReader):

@@ -8,7 +8,12 @@ import pytest
 
 from tableside.vision.candidates import Candidates
 from tableside.vision.marks import brightness_pair, find_marks
-from tableside.vision.patches import _colours_at_full_resolution, cut_patches
+from tableside.vision.patches import (
+    _colours_at_full_resolution,
+    colourless,
+    cut_patches,
+    green_inked,
+)
 
 RANK_AT = (133.0, 60.0)
 SUIT_AT = (136.0, 90.0)
@@ -24,17 +29,34 @@ def card_on_felt(ink: tuple[int, int, int]) -> np.ndarray:
     return frame
 
 
-# Black ink, and a pale yellow (a four-colour deck's diamonds, as a camera sees them small):
-# the felt in the patch is darker than the pale ink, yet the index must come out at full ink.
-@pytest.mark.parametrize("ink", [(20, 20, 20), (120, 200, 235)])
-def test_an_index_beside_dark_felt_keeps_its_full_ink(ink):
+def index_patch(ink: tuple[int, int, int]) -> np.ndarray:
+    """card_on_felt's index in ``ink``, cut as the reader sees it (1 x planes)."""
     marks = find_marks(card_on_felt(ink))
     first = marks.passes[0]
     rank, suit = np.array([RANK_AT], np.float32), np.array([SUIT_AT], np.float32)
     candidate = Candidates(rank, suit, first.marks_at(rank).astype(np.int32),
                            first.marks_at(suit).astype(np.int32), np.zeros(1, np.int32))
     assert candidate.rank_marks[0] >= 0 and candidate.suit_marks[0] >= 0
-    ink_plane, rank_plane, suit_plane = cut_patches(marks, candidate)[0][[0, 3, 4]]
+    return cut_patches(marks, candidate)
+
+
+# BGR: an English four-colour deck's club green, a German one's spade green; black, red, a
+# four-colour deck's blue and yellow.
+@pytest.mark.parametrize(("ink", "green"), [
+    ((40, 130, 30), True), ((60, 130, 20), True), ((20, 20, 20), False), ((30, 30, 200), False),
+    ((190, 90, 20), False), ((150, 100, 60), False), ((20, 140, 240), False)])
+def test_an_index_printed_green_is_told(ink, green):
+    patch = index_patch(ink)
+    assert green_inked(patch).tolist() == [green]
+    assert not green_inked(colourless(patch)).any()
+    assert np.array_equal(colourless(patch)[:, [0, 3, 4]], patch[:, [0, 3, 4]])
+
+
+# Black ink, and a pale yellow (a four-colour deck's diamonds, as a camera sees them small):
+# the felt in the patch is darker than the pale ink, yet the index must come out at full ink.
+@pytest.mark.parametrize("ink", [(20, 20, 20), (120, 200, 235)])
+def test_an_index_beside_dark_felt_keeps_its_full_ink(ink):
+    ink_plane, rank_plane, suit_plane = index_patch(ink)[0][[0, 3, 4]]
     on_index = (rank_plane > 0) | (suit_plane > 0)
     assert ink_plane[on_index].max() == pytest.approx(1.0)
     assert ink_plane[~on_index].max() > 0.9  # the felt is in the patch, dark

@@ -53,7 +53,7 @@ from tableside.vision.candidates import Candidates
 from tableside.vision.geometry import norms
 from tableside.vision.marks import Marks
 from tableside.vision.networks import Network, softmax
-from tableside.vision.patches import cut_glances, cut_patches
+from tableside.vision.patches import colourless, cut_glances, cut_patches, green_inked
 
 MODELS = Path(__file__).resolve().parent / "models"
 MODEL_PATH = MODELS / "card_reader.onnx"
@@ -275,8 +275,42 @@ class IndexReader:
 
     def judge(self, patches: np.ndarray) -> np.ndarray:
         """The closer look: N x 53 probabilities (52 cards, then no index), the readers'
-        mean; a patch the first reader is sure shows no index is left at its word, and one the
-        first two agree on surely (AGREED, AGREED_NONE) is their mean."""
+        mean (see _judge_as_printed); a green index's is the mean of its reading as printed
+        and as if printed black.
+
+        Four-colour decks do not agree on which suit is green: English ones print clubs
+        green (as do the shared decks' four-colour designs and the four-colour decks drawn by
+        code, which the readers learnt from), German tournament decks spades, their clubs
+        black. The readers learnt green as a club's colour, and on a small index colour can
+        outweigh shape: a German deck's green spade was read a sure club. Read as if black,
+        the same index is judged by its shape alone, as a two-colour deck's are; where the
+        two readings disagree, their mean is doubtful, not wrong. Measured
+        (scripts/score_drawn_scenes.py, bar 0.8, session 75): --every-set and the eight
+        outside designs read as before but for the fresh drawn groups' wrong reports 3 -> 2;
+        the eight outside designs reprinted in German colours (--german,
+        tableside/vision/german_colours.py) 8,795 of 9,002 either way, wrong 67 -> 51
+        (gnome-dondorf, whose suit signs are small, 13 -> 5), with cards 55-75 px wide 10,501
+        -> 10,544 of 11,001, wrong 131 -> 98; --dev --german 2,423 of 2,437 shared cards
+        either way (wrong 4), 2,278 -> 2,277 of 2,293 drawn (wrong 4). scripts/ab_vision.py:
+        about 1.5 ms a frame more on the bench's frames (two of its three decks print clubs
+        green; a two-colour deck's frames have nothing to read twice). Read as if black alone
+        (no mean), five designs reprinted German made 2 wrong reports instead of 7, but
+        English green clubs were read as spades: 3 wrong reports more over the six sets; read
+        twice only where the printed reading names a club or a spade, 9 wrong reports more
+        of the eight designs reprinted German, no faster."""
+        green = np.nonzero(green_inked(patches))[0]
+        if not len(green):
+            return self._judge_as_printed(patches)
+        # (One batch: each call of a network has a cost of its own.)
+        judged = self._judge_as_printed(np.concatenate([patches, colourless(patches[green])]))
+        probabilities = judged[:len(patches)]
+        probabilities[green] = (probabilities[green] + judged[len(patches):]) / 2
+        return probabilities
+
+    def _judge_as_printed(self, patches: np.ndarray) -> np.ndarray:
+        """N x 53 probabilities: the readers' mean; a patch the first reader is sure shows no
+        index is left at its word, and one the first two agree on surely (AGREED,
+        AGREED_NONE) is their mean."""
         first, others = self._readers[0], self._readers[1:]
         probabilities = _judged(first, patches)
         doubted = np.nonzero(probabilities[:, NO_INDEX] < SCREENED)[0] if others else []
