@@ -19,7 +19,7 @@ import numpy as np
 
 from tableside.vision.decks import CardFace, Deck
 
-# The German inks (blue, green, red); hearts keep theirs.
+# The German inks, as OpenCV orders a colour (blue, green, red); hearts keep theirs.
 GERMAN_INKS = {"c": (20, 20, 20), "s": (60, 130, 20), "d": (0, 165, 245)}
 # A pixel is the suit's ink (or paper mixed with it) when it lies this near (channel levels)
 # the line from the paper to the ink...
