@@ -292,7 +292,7 @@ class IndexReader:
         (gnome-dondorf, whose suit signs are small, 13 -> 5), with cards 55-75 px wide 10,501
         -> 10,544 of 11,001, wrong 131 -> 98; --dev --german 2,423 of 2,437 shared cards
         either way (wrong 4), 2,278 -> 2,277 of 2,293 drawn (wrong 4). scripts/ab_vision.py:
-        about 1.5 ms a frame more on the bench's frames (two of its three decks print clubs
+        1.5-2 ms a frame more (mean) on the bench's frames (two of its three decks print clubs
         green; a two-colour deck's frames have nothing to read twice). Read as if black alone
         (no mean), five designs reprinted German made 2 wrong reports instead of 7, but
         English green clubs were read as spades: 3 wrong reports more over the six sets; read
