@@ -35,15 +35,15 @@ INKED = 30.0
 
 def in_german_colours(deck: Deck) -> Deck:
     """``deck`` with clubs black, spades green, diamonds yellow-orange, hearts as they are."""
+    inks = {suit: _ink(deck.faces["7" + suit].image) for suit in GERMAN_INKS}
     faces = {}
     for name, face in deck.faces.items():
-        ink = GERMAN_INKS.get(name[1])
-        if ink is None:
+        suit = name[1]
+        if suit not in GERMAN_INKS:
             faces[name] = face
             continue
-        seven = deck.faces["7" + name[1]].image
-        paper = _paper(face.image)
-        image = _reinked(face.image, paper, _ink(seven, _paper(seven)), np.float32(ink))
+        image = _reinked(face.image, _paper(face.image), inks[suit],
+                         np.float32(GERMAN_INKS[suit]))
         faces[name] = CardFace(name, image, face.indices)
     return Deck(f"{deck.name}-german", faces)
 
@@ -54,7 +54,8 @@ def _paper(image: np.ndarray) -> np.ndarray:
     return np.median(light, axis=0)
 
 
-def _ink(image: np.ndarray, paper: np.ndarray) -> np.ndarray:
+def _ink(image: np.ndarray) -> np.ndarray:
+    paper = _paper(image)
     colours = image[..., :3].astype(np.float32)[image[..., 3] > 0]
     away = np.linalg.norm(colours - paper, axis=1)
     inked = away > INKED
