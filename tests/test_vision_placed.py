@@ -28,6 +28,7 @@ from tableside.vision.reader import IndexReader
 from tableside.vision.recognizer import CardRecognizer
 from tableside.vision.scenes import _card_back
 from tableside.vision.whole_cards import (
+    _near_pairs,
     card_sides,
     parallel_sides,
     parted_cards,
@@ -182,3 +183,25 @@ def test_two_cards_each_whole_are_not_one_parted_card():
     wholes = whole_cards(marks)
     assert sum(corners is not None for corners in wholes) == 2
     assert parted_cards(marks, wholes) == []
+
+
+def test_the_pairs_looked_at_as_one_parted_card_are_those_lying_within_reach():
+    # Whose boxes lie within a picture's length of each other (the larger side of the two
+    # boxes), across and down, in the order of itertools.combinations: the same pairs, found
+    # all at once, as one at a time (a patterned tablecloth makes hundreds of outlines).
+    generator = np.random.default_rng(3)
+    parts = []
+    for _ in range(120):
+        corner = generator.integers(0, 1200, 2)
+        parts.append((corner + generator.integers(0, 90, (6, 2))).astype(np.int32))
+    expected = []
+    for a in range(len(parts)):
+        for b in range(a + 1, len(parts)):
+            low_a, high_a = parts[a].min(axis=0), parts[a].max(axis=0)
+            low_b, high_b = parts[b].min(axis=0), parts[b].max(axis=0)
+            reach = max((high_a - low_a).max(), (high_b - low_b).max())
+            if (np.maximum(low_a, low_b) - np.minimum(high_a, high_b) <= reach).all():
+                expected.append((a, b))
+    assert 50 < len(expected) < 2000
+    assert _near_pairs(parts) == expected
+    assert _near_pairs(parts[:1]) == []
