@@ -144,7 +144,7 @@ from tableside.cards import Card
 from tableside.vision.assembly import CONFIDENT
 from tableside.vision.candidates import Candidates
 from tableside.vision.decks import load_deck
-from tableside.vision.drawn import drawn_deck
+from tableside.vision.drawn import GERMAN_LETTERS, drawn_deck
 from tableside.vision.german_colours import in_german_colours
 from tableside.vision.marks import Marks
 from tableside.vision.patches import cut_glances
@@ -253,6 +253,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="reprint every deck in German tournament colours (clubs black, "
                              "spades green, diamonds yellow-orange: "
                              "tableside/vision/german_colours.py)")
+    parser.add_argument("--german-letters", action="store_true",
+                        help="letter the decks drawn by code as German decks of French suits "
+                             "are: B (Bube) for the jack, D (Dame) for the queen")
     args = parser.parse_args(argv)
     outside = [] if args.outside is None else [
         ("outside", _outside_groups(args.outside, args.outside_seed))]
@@ -302,7 +305,7 @@ def _score_groups(groups: list[tuple], args: argparse.Namespace) -> list[dict]:
         with Pool(args.processes, initializer=_start,
                   initargs=(design[1] if design else args.decks, names, args.readers,
                             args.pip_reader, args.why, _scene_options(args),
-                            args.table_plane, args.german)) as pool:
+                            args.table_plane, args.german, args.german_letters)) as pool:
             rows = pool.starmap(_score, [(seed + n, args.bars, args.missed or args.why,
                                           args.why)
                                          for n in range(count)], chunksize=4)
@@ -340,7 +343,8 @@ def _scene_options(args: argparse.Namespace) -> SceneOptions:
 
 def _start(decks: Path, names: list[str], readers: list[Path], pip_reader: str | None,
            why: bool = False, options: SceneOptions | None = None,
-           with_plane: bool = False, german: bool = False) -> None:
+           with_plane: bool = False, german: bool = False,
+           german_letters: bool = False) -> None:
     global _recognizer, _decks, _options, _with_plane
     cv2.setNumThreads(1)
     if options is not None:
@@ -353,7 +357,9 @@ def _start(decks: Path, names: list[str], readers: list[Path], pip_reader: str |
     if names:
         _decks = [load_deck(decks / name) for name in names]
     else:
-        _decks = [drawn_deck(random.Random(seed)) for seed in DRAWN_DECK_SEEDS]
+        _decks = [drawn_deck(random.Random(seed),
+                             letters=GERMAN_LETTERS if german_letters else None)
+                  for seed in DRAWN_DECK_SEEDS]
     if german:
         _decks = [in_german_colours(deck) for deck in _decks]
 

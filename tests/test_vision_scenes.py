@@ -12,7 +12,7 @@ import pytest
 
 from tableside.cards import RANK_CHARS, SUIT_CHARS
 from tableside.vision.decks import CARD_NAMES, ink_mask, load_deck
-from tableside.vision.drawn import DrawnStyle, drawn_deck
+from tableside.vision.drawn import GERMAN_LETTERS, DrawnStyle, drawn_deck
 from tableside.vision.scenes import SceneOptions, draw_scene
 
 DECKS = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "decks"
@@ -82,6 +82,16 @@ def test_drawn_decks_can_print_their_bottom_indices_standing():
     assert np.mean(standing == ink(top.rank)) > 0.95
     assert np.mean(upside_down == ink(top.rank)) < 0.85
     assert np.mean(ink(bottom.suit) == ink(top.suit)) > 0.95
+
+
+def test_drawn_decks_can_letter_their_courts_as_german_decks_do():
+    # B (Bube) for the jack and D (Dame) for the queen, as on German decks of French suits;
+    # every other face as the deck drawn from the same seed prints it.
+    english = drawn_deck(random.Random(4))
+    german = drawn_deck(random.Random(4), letters=GERMAN_LETTERS)
+    for name, face in german.faces.items():
+        same = np.array_equal(face.image, english.faces[name].image)
+        assert same == (name[0] not in "JQ"), name
 
 
 def test_scenes_hold_distinct_cards_with_their_truth(shared_decks):

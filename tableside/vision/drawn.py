@@ -24,6 +24,8 @@ from tableside.vision.decks import CARD_NAMES, Box, CardFace, CornerIndex, Deck
 GlyphPainter = Callable[[str, int], np.ndarray]
 
 RANK_TEXT = {rank: ("10" if rank == "T" else rank) for rank in RANK_CHARS}
+# German decks of French suits (Skat, Rommé) letter their courts Bube, Dame, König: B, D, K.
+GERMAN_LETTERS = {"J": "B", "Q": "D"}
 
 HERSHEY_FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_COMPLEX,
                  cv2.FONT_HERSHEY_TRIPLEX, cv2.FONT_HERSHEY_PLAIN)
@@ -201,17 +203,20 @@ def _jitter(rng: random.Random, colour: tuple[int, int, int],
 
 def drawn_deck(rng: random.Random, painter: GlyphPainter | None = None,
                style: DrawnStyle | None = None, name: str = "drawn",
-               suits: dict[str, np.ndarray] | None = None) -> Deck:
+               suits: dict[str, np.ndarray] | None = None,
+               letters: dict[str, str] | None = None) -> Deck:
     """A whole deck in one random style; ``painter`` letters the ranks (default: Hershey),
-    ``suits`` are symbol masks by suit letter (default: shapes drawn in the style)."""
+    ``suits`` are symbol masks by suit letter (default: shapes drawn in the style);
+    ``letters`` prints some ranks otherwise (GERMAN_LETTERS: a German deck's B and D for
+    the jack and the queen)."""
     style = style or DrawnStyle.random(rng)
     if painter is None:
         painter = hershey_painter(rng.choice(HERSHEY_FONTS), rng.uniform(0.06, 0.16),
                                   italic=rng.random() < 0.1)
     if suits is None:
         suits = {suit: style.shape.mask(suit) for suit in SUIT_CHARS}
-    ranks = {rank: _reweigh(painter(RANK_TEXT[rank], 96), style.weight)
-             for rank in RANK_CHARS}
+    text = RANK_TEXT | (letters or {})
+    ranks = {rank: _reweigh(painter(text[rank], 96), style.weight) for rank in RANK_CHARS}
     faces = {name: _draw_face(name, style, ranks[name[0]], suits, rng) for name in CARD_NAMES}
     return Deck(name, faces)
 
