@@ -295,6 +295,7 @@ from tableside.cards import RANK_CHARS, SUIT_CHARS  # noqa: E402
 from tableside.vision.candidates import Candidates, find_candidates  # noqa: E402
 from tableside.vision.decks import load_deck  # noqa: E402
 from tableside.vision.drawn import (  # noqa: E402
+    GERMAN_LETTERS,
     HERSHEY_FONTS,
     DrawnStyle,
     crop,
@@ -404,6 +405,10 @@ def main() -> None:
     parser.add_argument("--upright-bottom-taught", choices=("card", "none"), default="card",
                         help="teach a standing bottom index seen turned as its card, or as no "
                              "index (diamonds are left out either way)")
+    parser.add_argument("--german-letters-share", type=float, default=0.0,
+                        help="share of the drawn decks lettered as German decks of French "
+                             "suits are, B (Bube) on the jacks and D (Dame) on the queens: "
+                             "taught as the jacks and queens they are")
     parser.add_argument("--slant-share", type=float, default=0.0,
                         help="share of the scenes seen by a camera at a slant: the table's "
                              f"corners moved by up to {SLANT} of the frame, where the tests' "
@@ -476,6 +481,8 @@ def main() -> None:
             "upright_bottom_taught": args.upright_bottom_taught}
            if args.upright_bottom_share else {}),
         **({"slant_share": args.slant_share, "slant": SLANT} if args.slant_share else {}),
+        **({"german_letters_share": args.german_letters_share}
+           if args.german_letters_share else {}),
         **({"wide": True} if args.wide else {}),
         **({"light": True} if args.light else {}),
         **({"lean_wide": True} if args.lean_wide else {}),
@@ -501,7 +508,7 @@ def make_examples(args: argparse.Namespace, training_decks: list[Path]) -> dict[
     initargs = (training_decks, not (args.finder_only or args.sifter_only), args.given_finder,
                 args.small_share, args.four_colour_share, args.big_suit_share,
                 args.sifter_only, args.fonts, args.slant_share, args.upright_bottom_share,
-                args.upright_bottom_taught)
+                args.upright_bottom_taught, args.german_letters_share)
     for validation, arrays in scenes_examples(args, initargs, _scene_examples):
         parts[validation].append(arrays)
     result = {}
@@ -547,8 +554,10 @@ def _init_worker(training_decks: list[Path], patches: bool, given_finder: Path |
                  small_share: float, four_colour_share: float,
                  big_suit_share: float, sifting: bool = False,
                  font_folder: Path | None = None, slant_share: float = 0.0,
-                 upright_bottom_share: float = 0.0, upright_bottom_taught: str = "card") -> None:
+                 upright_bottom_share: float = 0.0, upright_bottom_taught: str = "card",
+                 german_letters_share: float = 0.0) -> None:
     cv2.setNumThreads(1)
+    _WORKER["german_letters_share"] = german_letters_share
     _WORKER["upright_bottom_share"] = upright_bottom_share
     _WORKER["upright_bottom_taught"] = upright_bottom_taught
     _WORKER["slant_share"] = slant_share
@@ -761,7 +770,9 @@ def random_drawn_deck(rng: random.Random):
         painter = hershey_painter(rng.choice(HERSHEY_FONTS), rng.uniform(0.04, 0.16),
                                   italic=rng.random() < 0.1)
     suits = font_suits(rng.choice(suit_fonts)) if suit_fonts and rng.random() < 0.4 else None
-    return drawn_deck(rng, painter, varied_style(rng), suits=suits)
+    german = _WORKER.get("german_letters_share", 0.0)
+    letters = GERMAN_LETTERS if german and rng.random() < german else None
+    return drawn_deck(rng, painter, varied_style(rng), suits=suits, letters=letters)
 
 
 def varied_style(rng: random.Random) -> DrawnStyle:
