@@ -90,8 +90,9 @@ def _near_pairs(parts: list[np.ndarray]) -> list[tuple[int, int]]:
     strips of one card: a picture's length apart at most, about their width (the larger of
     the two boxes' larger sides), across and down.
 
-    All pairs at once: a patterned tablecloth's light squares are paper, hundreds of outlines
-    a frame, and a pair at a time took 30-80 ms a frame there."""
+    All pairs at once: a patterned tablecloth's light squares are paper, up to hundreds of
+    outlines a frame, and a pair at a time took 180 ms a frame there, all at once 5.6 (the
+    mean of ten frames drawn on a red and white gingham, 4 to 489 outlines each)."""
     if len(parts) < 2:
         return []
     boxes = np.array([cv2.boundingRect(outline) for outline in parts], np.int64)
