@@ -271,9 +271,9 @@ fine-tuned the first reader so (--scenes 3000 --epochs 4 --seed 760000 --learnin
 --german-letters-share 0.25 --given-finder the shipped finder --start-from the float first;
 401 s making 397,475 examples, about 4 min an epoch; validation at 0.9 read 0.871, wrong
 0.0058) and quantized it in the first's place: German letters on the dev groups' drawn decks
-2,008 -> 2,040 of 2,293 read, wrong 147 -> 99 (the other three still read a B as an 8);
+2,008 -> 2,040 of 2,293 read, wrong 147 -> 99 (the other three not taught the letters);
 --every-set 11 cards fewer, 5 wrong reports more; the outside designs 8,810 -> 8,803, wrong
-54 -> 50. Not shipped: all four readers need to learn the letters.
+54 -> 50. Not shipped; teaching all four readers is the next step.
 """
 
 from __future__ import annotations
