@@ -13,7 +13,7 @@ from tableside.vision.marks import find_marks
 from tableside.vision.networks import Network, default_backend
 from tableside.vision.patches import cut_glances, cut_patches
 from tableside.vision.pip_shapes import MODEL_PATH as PIP_MODEL
-from tableside.vision.reader import FINDER_PATH, READER_PATHS, SIFTER_PATH
+from tableside.vision.reader import FINDER_PATH, LETTERS_PATH, READER_PATHS, SIFTER_PATH
 from tableside.vision.recognizer import CardRecognizer
 from tableside.vision.scenes import draw_scene
 from tableside.vision.suit_pips import MODEL_PATH as WITNESS_MODEL
@@ -29,7 +29,7 @@ def test_onnx_runtime_is_the_default_where_installed():
     assert default_backend() == "onnxruntime"
 
 
-@pytest.mark.parametrize("path", [FINDER_PATH, SIFTER_PATH, *READER_PATHS])
+@pytest.mark.parametrize("path", [FINDER_PATH, SIFTER_PATH, *READER_PATHS, LETTERS_PATH])
 def test_both_runners_give_the_same_outputs_on_a_frames_patches(scene, path):
     marks = find_marks(scene.image)
     candidates = find_candidates(marks)
