@@ -77,7 +77,8 @@ NO_INDEX = 52
 # reader as the witness, at 0.5: 83). --every-set as before but the fresh drawn decks +1 card
 # and the studied shared decks -1 card, +1 wrong report; the outside designs 8,810 -> 8,812 of
 # 9,002 (wrong 54); scripts/score_photos.py the same; scripts/ab_vision.py median +0.31 ms a
-# frame (mean -0.07), the same outputs. The four readers fine-tuned so instead (the
+# frame (mean -0.07), the same outputs; tableside bench vision's peak memory 402 -> 406-409 MB
+# (the one more wide network loaded). The four readers fine-tuned so instead (the
 # --german-letters-share of scripts/train_card_reader.py) read the German letters (2,263, 8
 # wrong) but lost what tests/test_vision_recognition.py asks of English decks.
 EIGHT, JACK = 6, 9
