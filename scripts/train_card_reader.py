@@ -597,7 +597,7 @@ def _init_worker(training_decks: list[Path], patches: bool, given_finder: Path |
     _WORKER["big_suit_share"] = big_suit_share
     _WORKER["patches"] = patches
     _WORKER["finder"] = (IndexReader([MODEL_PATH], given_finder, sifter_path=None,
-                                              letters_path=None)
+                                     letters_path=None)
                          if given_finder else None)
     _WORKER["decks"] = [load_deck(folder) for folder in training_decks]
     _WORKER["fonts"] = usable_fonts(font_folder)
