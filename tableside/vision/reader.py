@@ -48,6 +48,7 @@ from pathlib import Path
 
 import numpy as np
 
+from tableside.cards import RANK_CHARS, SUIT_CHARS
 from tableside.vision.assembly import CONFLICT_SURE, VIEWS_NEAR
 from tableside.vision.candidates import Candidates
 from tableside.vision.geometry import norms
@@ -81,7 +82,7 @@ NO_INDEX = 52
 # (the one more wide network loaded). The four readers fine-tuned so instead (the
 # --german-letters-share of scripts/train_card_reader.py) read the German letters (2,263, 8
 # wrong) but lost what tests/test_vision_recognition.py asks of English decks.
-EIGHT, JACK = 6, 9
+EIGHT, JACK = RANK_CHARS.index("8"), RANK_CHARS.index("J")
 LETTERS_DOUBT = 0.2
 # The quick look keeps a patch when its chance of being an index reaches this (low: it must
 # not lose indices, only spare the closer look the obvious rest). It is least sure of the
@@ -330,11 +331,12 @@ class IndexReader:
         """The readings with every 8 witnessed by the reader of German letters (LETTERS_DOUBT)."""
         if self._letters is None or not len(patches):
             return probabilities
-        eights = np.nonzero(probabilities[:, :NO_INDEX].argmax(axis=1) // 4 == EIGHT)[0]
+        suits = len(SUIT_CHARS)
+        eights = np.nonzero(probabilities[:, :NO_INDEX].argmax(axis=1) // suits == EIGHT)[0]
         if not len(eights):
             return probabilities
         witness = _judged(self._letters, patches[eights])
-        jacks = witness[:, JACK * 4:JACK * 4 + 4].sum(axis=1) >= LETTERS_DOUBT
+        jacks = witness[:, JACK * suits:(JACK + 1) * suits].sum(axis=1) >= LETTERS_DOUBT
         rows = eights[jacks]
         probabilities[rows] = (probabilities[rows] + witness[jacks]) / 2
         return probabilities
