@@ -198,7 +198,7 @@ def test_the_camera_tab_shows_the_preview_and_saves_a_calibration(service, app):
             page.wait_for_function(
                 "document.getElementById('camera-preview').naturalWidth === 1280")
             expect(page.locator("#camera-stable")).to_contain_text("Ah")
-            # German decks' court letters are not read yet: the tab says which deck to use.
+            # German decks' court letters are read less surely: the tab says which deck reads best.
             expect(page.locator("#camera-deck-hint")).to_contain_text("J, Q, K")
 
             page.get_by_role("button", name="Mark on a still frame").click()

@@ -1,7 +1,8 @@
 """German court letters: a deck that letters its jacks B (Bube) and its queens D (Dame), as
 German decks of French suits do (Skat, Rommé), is not read as the readers learnt (J and Q);
-its Bs must not be reported as eights (tableside/vision/reader.py, LETTERS_DOUBT), and its
-other cards are read as those of a deck lettered J and Q."""
+its Bs must not be reported as eights nor its Ds as sixes or tens, most of them are read as
+the jacks and queens they are (tableside/vision/reader.py, LETTERS_DOUBT and LETTERS_SURE),
+and its other cards are read as those of a deck lettered J and Q."""
 
 from __future__ import annotations
 
@@ -26,10 +27,11 @@ def drawn_decks(letters: dict[str, str] | None) -> list:
     return decks
 
 
-def test_the_jacks_of_a_deck_lettered_b_and_d_are_not_reported_as_eights():
-    # Session 77, these 32 scenes: lettered J and Q 241 of 242 cards read, 1 wrong report;
-    # lettered B and D 212 read, 3 wrong (18 wrong without the letters' witness, most of them
-    # Bs reported as eights), its jacks and queens 4 of 34 (33 as J and Q).
+def test_the_jacks_and_queens_of_a_deck_lettered_b_and_d_are_read_as_such():
+    # These 32 scenes: lettered J and Q 241 of 242 cards read, 1 wrong report, its jacks and
+    # queens 33 of 34. Lettered B and D, session 78: 233 read, 2 wrong, its jacks and queens 25
+    # of 34. Session 77 (the witness's mean alone): 212 read, 3 wrong, 4 of 34; without the
+    # witness 18 wrong, most of them Bs reported as eights.
     cv2.setNumThreads(1)
     recognizer = CardRecognizer()
     scores, courts = {}, {}
@@ -50,6 +52,7 @@ def test_the_jacks_of_a_deck_lettered_b_and_d_are_not_reported_as_eights():
     english, german = scores["english"], scores["german"]
     assert german.asked == english.asked >= 200 and courts["german"].asked >= 25
     assert english.read >= 0.99 * english.asked and english.wrong <= 1
-    assert german.wrong <= 4
+    assert german.wrong <= 3
+    assert courts["german"].read >= 20
     others = {name: scores[name].read - courts[name].read for name in scores}
     assert others["german"] >= others["english"] - 2

@@ -147,6 +147,8 @@ class CardRecognizer:
 
     def recognize(self, frame: np.ndarray) -> Recognition:
         started = time.perf_counter()
+        # A German deck's B seen in an earlier frame says nothing of this one's cards.
+        self.reader.letters_seen = False
         height, width = frame.shape[:2]
         view = self._straight_view(width, height)
         if view is not None:

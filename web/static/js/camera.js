@@ -25,7 +25,7 @@ extendTexts({
     zone_needs_points: "A zone needs at least three points", corners_first: "Mark the four corners first",
     size_needed: "Give the rectangle's width and height in millimetres", no_still: "No frame from the camera yet",
     zones_marked: "Zones: {zones}",
-    camera_deck_hint: "Deal from a deck with English court letters (J, Q, K): a German deck's B and D are not read yet; most are left for you to confirm, but a B can still be taken for an 8.",
+    camera_deck_hint: "A deck with English court letters (J, Q, K) reads best: a German deck's B and D are mostly read as jack and queen, but some are left for you to confirm and a few are misread (a B as an 8, a D as a 6 or a 10).",
   },
   de: {
     tab_camera: "Kamera", camera_preview: "Live-Vorschau", camera_stable: "Gültige Karten",
@@ -41,7 +41,7 @@ extendTexts({
     zone_needs_points: "Eine Zone braucht mindestens drei Punkte", corners_first: "Zuerst die vier Ecken markieren",
     size_needed: "Breite und Höhe des Rechtecks in Millimetern angeben", no_still: "Noch kein Bild von der Kamera",
     zones_marked: "Zonen: {zones}",
-    camera_deck_hint: "Mit einem Blatt mit englischen Buchstaben auf den Bildkarten (J, Q, K) geben: B und D eines deutschen Blatts werden noch nicht gelesen; die meisten bleiben zur Bestätigung offen, ein B kann aber noch für eine 8 gehalten werden.",
+    camera_deck_hint: "Ein Blatt mit englischen Buchstaben auf den Bildkarten (J, Q, K) wird am besten gelesen: B und D eines deutschen Blatts werden meist als Bube und Dame erkannt, manche bleiben aber zur Bestätigung offen und wenige werden verlesen (ein B als 8, eine D als 6 oder 10).",
   },
 });
 
