@@ -11,9 +11,11 @@ import random
 import cv2
 
 from tableside.vision.drawn import GERMAN_LETTERS, DrawnStyle, drawn_deck
+from tableside.vision.pipeline import CameraPipeline
 from tableside.vision.recognizer import CardRecognizer
 from tableside.vision.scenes import draw_scene
 from tableside.vision.scoring import Score, lies_on, score_scene
+from tableside.vision.sources import FrameListSource
 
 
 def drawn_decks(letters: dict[str, str] | None) -> list:
@@ -56,3 +58,47 @@ def test_the_jacks_and_queens_of_a_deck_lettered_b_and_d_are_read_as_such():
     assert courts["german"].read >= 20
     others = {name: scores[name].read - courts[name].read for name in scores}
     assert others["german"] >= others["english"] - 2
+
+
+def queens_read(scene, reported) -> int:
+    return sum(any(str(s.card) == card.name and lies_on(s.centre, card.corners)
+                   for s in reported)
+               for card in scene.cards if card.readable and card.name[0] == "Q")
+
+
+def test_a_camera_remembers_a_german_deck_for_frames_that_show_no_b():
+    # Scene 170000 shows a B the witness is sure of; scene 170014 shows two Ds (a queen of
+    # clubs and of hearts) and no B, which read alone are left unsure; the English deck's
+    # scene 170000 shows a sure J.
+    cv2.setNumThreads(1)
+    german, english = drawn_decks(GERMAN_LETTERS), drawn_decks(None)
+    with_b = draw_scene(random.Random(170000), german)
+    only_ds = draw_scene(random.Random(170014), german)
+    with_j = draw_scene(random.Random(170000), english)
+
+    alone = CardRecognizer()
+    alone.recognize(with_b.image)
+    assert alone.reader.letters_said is True
+    assert queens_read(only_ds, alone.recognize(only_ds.image).cards) == 0
+    assert alone.reader.letters_said is None
+
+    camera = CardRecognizer()
+    camera.remember_letters = True
+    camera.recognize(with_b.image)
+    assert queens_read(only_ds, camera.recognize(only_ds.image).cards) == 2
+    # A frame of a deck lettered J and Q ends what was remembered.
+    camera.recognize(with_j.image)
+    assert camera.reader.letters_said is False
+    assert queens_read(only_ds, camera.recognize(only_ds.image).cards) == 0
+
+
+def test_the_camera_pipeline_remembers_a_german_deck():
+    cv2.setNumThreads(1)
+    german = drawn_decks(GERMAN_LETTERS)
+    with_b = draw_scene(random.Random(170000), german)
+    only_ds = draw_scene(random.Random(170014), german)
+    pipeline = CameraPipeline(FrameListSource([with_b.image, only_ds.image]))
+    pipeline.step()
+    report = pipeline.step()
+    assert report is not None and report.read
+    assert queens_read(only_ds, report.recognition.cards) == 2

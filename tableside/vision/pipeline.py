@@ -55,8 +55,10 @@ class CameraPipeline:
                  still: StillTable | None = None) -> None:
         self.source = source
         self.recognizer = recognizer or CardRecognizer()
-        # One table's deck, frame after frame: what its bottom indices are is remembered.
+        # One table's deck, frame after frame: what its bottom indices are, and whether it
+        # letters its court cards B and D, is remembered.
         self.recognizer.remember_bottoms = True
+        self.recognizer.remember_letters = True
         self.fusion = fusion or CardFusion()
         self.on_report = on_report
         self.still = still or StillTable()

@@ -95,6 +95,9 @@ EIGHT, JACK, QUEEN = (RANK_CHARS.index(rank) for rank in "8JQ")
 QUEEN_ALIKES = tuple(RANK_CHARS.index(rank) for rank in "6TKJ")
 LETTERS_DOUBT = 0.2
 LETTERS_SURE = 0.9
+# A reading of a jack this sure that the witness (if asked) does not take for a D says the deck
+# letters its jacks J (recognizer.py's remember_letters).
+ENGLISH_JACK = 0.95
 # The quick look keeps a patch when its chance of being an index reaches this (low: it must
 # not lose indices, only spare the closer look the obvious rest). It is least sure of the
 # held-out tango deck, whose suit is as big as the rank: glances of 0.006-0.017 that the
@@ -244,9 +247,12 @@ class IndexReader:
         self._sifter = Network(sifter_path, backend) \
             if sifter_path is not None and self._finder is not None else None
         self._letters = Network(letters_path, backend) if letters_path is not None else None
-        # Whether the frame read so far has shown a B the letters' witness is sure of (a German
-        # deck: its Ds are looked for too); the recogniser clears it at each frame.
+        # Whether the frame's 6s, 10s, kings and jacks are witnessed for a D: set by a B the
+        # letters' witness is sure of (a German deck); the recogniser sets it at each frame.
         self.letters_seen = False
+        # What the frame read so far says of its deck's letters: True a sure B, False a sure J
+        # (no German deck prints one), None nothing; the recogniser clears it at each frame.
+        self.letters_said: bool | None = None
 
     @property
     def backend(self) -> str:
@@ -343,11 +349,12 @@ class IndexReader:
 
     def _witnessed(self, patches: np.ndarray, probabilities: np.ndarray) -> np.ndarray:
         """The readings with every 8 witnessed by the reader of German letters for a B, and
-        once the frame has shown a sure B its 6s, 10s, kings and jacks for a D (LETTERS_DOUBT,
-        LETTERS_SURE)."""
+        once the frame has shown a sure B (or letters_seen says so) its 6s, 10s, kings and
+        jacks for a D (LETTERS_DOUBT, LETTERS_SURE); letters_said told."""
         if self._letters is None or not len(patches):
             return probabilities
         ranks = probabilities[:, :NO_INDEX].argmax(axis=1) // len(SUIT_CHARS)
+        english = (ranks == JACK) & (probabilities[:, :NO_INDEX].max(axis=1) >= ENGLISH_JACK)
         eights = np.nonzero(ranks == EIGHT)[0]
         alike = np.nonzero(np.isin(ranks, QUEEN_ALIKES))[0]
         if not self.letters_seen:
@@ -355,12 +362,18 @@ class IndexReader:
         # (One batch: each call of a network has a cost of its own.)
         witness = _judged(self._letters, patches[np.concatenate([eights, alike])])
         jacks = _letter_witnessed(probabilities, eights, witness[:len(eights)], JACK)
-        _letter_witnessed(probabilities, alike, witness[len(eights):], QUEEN)
-        if not self.letters_seen and (jacks >= LETTERS_SURE).any():
-            self.letters_seen = True
-            alike = np.nonzero(np.isin(ranks, QUEEN_ALIKES))[0]
-            _letter_witnessed(probabilities, alike, _judged(self._letters, patches[alike]),
-                              QUEEN)
+        queens = _letter_witnessed(probabilities, alike, witness[len(eights):], QUEEN)
+        english[alike[queens >= LETTERS_DOUBT]] = False
+        if (jacks >= LETTERS_SURE).any():
+            self.letters_said = True
+            if not self.letters_seen:
+                self.letters_seen = True
+                alike = np.nonzero(np.isin(ranks, QUEEN_ALIKES))[0]
+                queens = _letter_witnessed(probabilities, alike,
+                                           _judged(self._letters, patches[alike]), QUEEN)
+                english[alike[queens >= LETTERS_DOUBT]] = False
+        if english.any() and self.letters_said is None:
+            self.letters_said = False
         return probabilities
 
     def _judge_as_printed(self, patches: np.ndarray) -> np.ndarray:

@@ -136,6 +136,11 @@ class CardRecognizer:
         # cards in fans, shows no card at both corners).
         self.remember_bottoms = False
         self._bottoms_upright = False
+        # Whether a frame whose cards show no sure B nor J takes the last word of the frames
+        # before on its deck's court letters (German B and D, or J and Q: reader.py's
+        # letters_said), so that a German deck's Ds are looked for in frames showing no B.
+        self.remember_letters = False
+        self._letters_german = False
         self._view_key: tuple | None = None
         self._view: StraightView | None = None
         # Each frame's arrays are freed before the next: have the allocator keep their memory
@@ -147,8 +152,10 @@ class CardRecognizer:
 
     def recognize(self, frame: np.ndarray) -> Recognition:
         started = time.perf_counter()
-        # A German deck's B seen in an earlier frame says nothing of this one's cards.
-        self.reader.letters_seen = False
+        # A German deck's Ds are looked for once a sure B shows it (reader.py), or where the
+        # last frame that told said so, if remembered.
+        self.reader.letters_said = None
+        self.reader.letters_seen = self.remember_letters and self._letters_german
         height, width = frame.shape[:2]
         view = self._straight_view(width, height)
         if view is not None:
@@ -157,6 +164,8 @@ class CardRecognizer:
             seen, marks, cards = self._recognize_at_scales(frame)
             if self.guess_slant:
                 seen = self._surer_straightened(frame, seen, marks, cards)
+        if self.reader.letters_said is not None:
+            self._letters_german = self.reader.letters_said
         return replace(seen, milliseconds=(time.perf_counter() - started) * 1000)
 
     def _recognize_in_view(self, frame: np.ndarray, view: StraightView) -> Recognition:
