@@ -362,9 +362,8 @@ class IndexReader:
         ranks = probabilities[:, :NO_INDEX].argmax(axis=1) // len(SUIT_CHARS)
         english = (ranks == JACK) & (probabilities[:, :NO_INDEX].max(axis=1) >= ENGLISH_JACK)
         eights = np.nonzero(ranks == EIGHT)[0]
-        alike = np.nonzero(np.isin(ranks, QUEEN_ALIKES))[0]
-        if not self.letters_seen:
-            alike = alike[:0]
+        queen_alikes = np.nonzero(np.isin(ranks, QUEEN_ALIKES))[0]
+        alike = queen_alikes if self.letters_seen else queen_alikes[:0]
         # (One batch: each call of a network has a cost of its own.)
         witness = _judged(self._letters, patches[np.concatenate([eights, alike])])
         # (A jack read surely where Ds are looked for may be a D: the witness tells below.)
@@ -377,10 +376,9 @@ class IndexReader:
             self.letters_said = True
             if not self.letters_seen:
                 self.letters_seen = True
-                alike = np.nonzero(np.isin(ranks, QUEEN_ALIKES))[0]
-                queens = _letter_witnessed(probabilities, alike,
-                                           _judged(self._letters, patches[alike]), QUEEN)
-                english[alike[queens >= LETTERS_DOUBT]] = False
+                queens = _letter_witnessed(probabilities, queen_alikes,
+                                           _judged(self._letters, patches[queen_alikes]), QUEEN)
+                english[queen_alikes[queens >= LETTERS_DOUBT]] = False
         if english.any() and self.letters_said is None:
             self.letters_said = False
         return probabilities
