@@ -18,6 +18,9 @@ from collections.abc import Iterable, Sequence
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "cdhs"
 SUIT_SYMBOLS = "♣♦♥♠"
+# The letters a deck prints on its jack, queen and king: English decks J, Q, K; German decks
+# of French suits (Skat, Rommé) B (Bube), D (Dame), K (König).
+COURT_LETTERS = {"english": "JQK", "german": "BDK"}
 
 DEUCE, TREY, FOUR, FIVE, SIX, SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE = range(13)
 CLUBS, DIAMONDS, HEARTS, SPADES = range(4)

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from tableside.cli import main
-from tableside.vision.drawn import drawn_deck
+from tableside.vision.drawn import GERMAN_LETTERS, DrawnStyle, drawn_deck
 from tableside.vision.scenes import SceneOptions, draw_scene
 
 
@@ -72,6 +72,28 @@ def test_plain_output_names_the_cards(tmp_path, capsys, scene):
     out = capsys.readouterr().out
     assert out.startswith(f"{path}: ")
     assert any(card.name in out for card in scene.cards if card.readable)
+
+
+def test_recognize_reads_a_deck_said_to_print_b_and_d(tmp_path, capsys):
+    # Scene 170014 of a deck lettered B and D (test_vision_court_letters.py) shows two Ds and
+    # no B: told by the images alone they are left unsure, said German they are queens.
+    decks = []
+    for seed in range(610, 613):
+        rng = random.Random(seed)
+        decks.append(drawn_deck(rng, style=DrawnStyle.random(rng), name=f"lettered-{seed}",
+                                letters=GERMAN_LETTERS))
+    scene = draw_scene(random.Random(170014), decks)
+    queens = {card.name for card in scene.cards if card.readable and card.name[0] == "Q"}
+    path = tmp_path / "table.png"
+    cv2.imwrite(str(path), scene.image)
+    read = {}
+    for letters in ("auto", "german"):
+        assert main(["recognize", str(path), "--json", "--letters", letters]) == 0
+        read[letters] = {card["card"] for card in json.loads(capsys.readouterr().out)["cards"]}
+    assert queens and not queens & read["auto"]
+    assert queens <= read["german"]
+    with pytest.raises(SystemExit):
+        main(["recognize", str(path), "--letters", "french"])
 
 
 def test_bench_vision_reports_both_readers_side_by_side(capsys):

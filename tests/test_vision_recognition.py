@@ -220,7 +220,8 @@ def test_the_thin_wiped_cut_and_colour_passes_are_read_only_where_the_others_rea
             return IndexReadings(probabilities)
 
     reading = CardRecognizer.__new__(CardRecognizer)
-    reading.reader = Reader()
+    # (The reader reading the frame in hand: the recogniser's own here.)
+    reading.reader = reading._reading = Reader()
     candidates, probabilities = reading._read_candidates(marks=None)
     assert asked == [[[100, 100]], [[400, 400], [600, 300], [200, 500]]]
     assert candidates.passes.tolist() == [0, THIN_PASS, CUT_PASS, COLOUR_PASS]

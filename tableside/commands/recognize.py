@@ -8,7 +8,10 @@ places; "turned", a lone 6 or 9 of a deck printing its bottom index upright). An
 be read gives ``{"image": path, "error": message}`` and exit status 1. ``--calibration
 FILE`` gives the table's plane as the dealer's console marks it (a JSON object with
 "image_corners" and "size_mm", as the table keeps it): a camera's slanted photographs are then
-read as seen from straight above (tableside/vision/straight_view.py).
+read as seen from straight above (tableside/vision/straight_view.py). ``--letters`` says what
+the deck letters its court cards: ``auto`` (the default) tells a German deck's B (Bube) and D
+(Dame) from the images themselves, image by image; ``german`` reads every image as such a
+deck's (B, D, K), ``english`` as a J, Q, K deck's.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from pathlib import Path
 
 import cv2
 
+from tableside.cards import COURT_LETTERS
 from tableside.vision.assembly import CONFIDENT
 from tableside.vision.calibration import Calibration, CalibrationError
 
@@ -37,6 +41,9 @@ _TEXT = {
     "unsure_label": {"en": "unsure", "de": "unsicher"},
     "calibration": "the table's calibration, a JSON file with image_corners and size_mm / "
                    "die Kalibrierung des Tisches, eine JSON-Datei mit image_corners und size_mm",
+    "letters": "what the deck letters its court cards: auto (told by each image), english "
+               "(J, Q, K) or german (B, D, K) / wie das Blatt seine Bildkarten beschriftet: "
+               "auto (an jedem Bild erkannt), english (J, Q, K) oder german (B, D, K)",
     "bad_calibration": {"en": "cannot use the calibration {path}: {reason}",
                         "de": "die Kalibrierung {path} ist nicht brauchbar: {reason}"},
 }
@@ -51,6 +58,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--confident", type=float, default=CONFIDENT, metavar="P",
                         help=_TEXT["confident"])
     parser.add_argument("--calibration", type=Path, metavar="FILE", help=_TEXT["calibration"])
+    parser.add_argument("--letters", choices=("auto", *COURT_LETTERS), default="auto",
+                        help=_TEXT["letters"])
     parser.set_defaults(handler=run)
 
 
@@ -70,6 +79,7 @@ def run(args: argparse.Namespace) -> int:
     cv2.setNumThreads(1)
     recognizer = CardRecognizer(confident=args.confident)
     recognizer.plane = plane
+    recognizer.letters = args.letters
     status = 0
     for path in args.images:
         frame = cv2.imread(path, cv2.IMREAD_COLOR)

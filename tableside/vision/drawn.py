@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from tableside.cards import RANK_CHARS, SUIT_CHARS
+from tableside.cards import COURT_LETTERS, RANK_CHARS, SUIT_CHARS
 from tableside.vision.decks import CARD_NAMES, Box, CardFace, CornerIndex, Deck
 
 # A glyph painter draws text white on black, cropped tight: ``painter(text, height) -> mask``.
@@ -25,7 +25,8 @@ GlyphPainter = Callable[[str, int], np.ndarray]
 
 RANK_TEXT = {rank: ("10" if rank == "T" else rank) for rank in RANK_CHARS}
 # German decks of French suits (Skat, Rommé) letter their courts Bube, Dame, König: B, D, K.
-GERMAN_LETTERS = {"J": "B", "Q": "D"}
+GERMAN_LETTERS = {english: german for english, german in zip(
+    COURT_LETTERS["english"], COURT_LETTERS["german"], strict=True) if english != german}
 
 HERSHEY_FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_COMPLEX,
                  cv2.FONT_HERSHEY_TRIPLEX, cv2.FONT_HERSHEY_PLAIN)

@@ -11,7 +11,10 @@ first (tableside/vision/sharpening.py). A frame of a calibrated table is read as
 straight above (tableside/vision/straight_view.py); without a calibration, a frame whose whole
 cards show a slant is read straightened too, by the plane they give (tableside/vision/slant.py).
 A frame whose cards seen at both corners show a deck printing its bottom index upright has its
-lone sixes and nines asked about (tableside/vision/turned_indices.py).
+lone sixes and nines asked about (tableside/vision/turned_indices.py). A frame that shows a
+German deck's B (reader.py's letters' witness) is read again by the readers taught the German
+letters, B and D (LETTERS_READER_PATHS), and so is every later frame of a camera that remembers
+(or every frame, where the deck is said to be German: CardRecognizer.letters).
 
 ``CardRecognizer().recognize(frame)`` returns the cards it is confident about and, apart, the
 ones it is not (too unsure, or with a problem: two corners naming different cards, one card in
@@ -30,6 +33,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from tableside.cards import COURT_LETTERS
 from tableside.vision.assembly import CONFIDENT, CardSighting, assemble, median_width
 from tableside.vision.blas_threads import one_blas_thread
 from tableside.vision.candidates import Candidates, find_candidates
@@ -41,7 +45,13 @@ from tableside.vision.memory import keep_freed_memory
 from tableside.vision.pip_shapes import PipReader
 from tableside.vision.pips import pip_counts
 from tableside.vision.placed_indices import read_placed, unread_cards
-from tableside.vision.reader import NO_INDEX, READER_PATHS, IndexReader
+from tableside.vision.reader import (
+    ENGLISH_PATH,
+    LETTERS_READER_PATHS,
+    NO_INDEX,
+    READER_PATHS,
+    IndexReader,
+)
 from tableside.vision.sharpening import sharpened
 from tableside.vision.slant import GUESSED_SLANTED, guessed_plane
 from tableside.vision.straight_view import StraightView
@@ -84,6 +94,9 @@ SMALLEST_WIDTH = 320
 # index from the dark ink it touches.
 NEAR = 1.5
 NEAR_SURE = 0.7
+# What a deck letters its court cards (CardRecognizer.letters): "auto" tells from the frames,
+# else one of tableside.cards.COURT_LETTERS.
+LETTERS = ("auto", *COURT_LETTERS)
 
 
 @dataclass(frozen=True)
@@ -108,6 +121,12 @@ class CardRecognizer:
         # backend: what runs the networks (tableside/vision/networks.py; default the fastest
         # installed).
         self.reader = IndexReader(reader_paths, backend=backend)
+        self._backend = backend
+        # The readers that know a German deck's B and D too, loaded when a frame first needs
+        # them (most tables never do).
+        self._letters_reader: IndexReader | None = None
+        # The reader reading the frame in hand: the recogniser's own, or the letters'.
+        self._reading = self.reader
         self.pip_reader: PipReader | None = PipReader(backend=backend)
         # Reads the pips beside a black number card's index (suit_pips.py).
         self.witness_reader: WitnessReader | None = WitnessReader(backend=backend)
@@ -141,6 +160,8 @@ class CardRecognizer:
         # letters_said), so that a German deck's Ds are looked for in frames showing no B.
         self.remember_letters = False
         self._letters_german = False
+        # What this table's deck letters its court cards (LETTERS): told by the frames, or said.
+        self.letters = "auto"
         self._view_key: tuple | None = None
         self._view: StraightView | None = None
         # Each frame's arrays are freed before the next: have the allocator keep their memory
@@ -152,21 +173,52 @@ class CardRecognizer:
 
     def recognize(self, frame: np.ndarray) -> Recognition:
         started = time.perf_counter()
-        # A German deck's Ds are looked for once a sure B shows it (reader.py), or where the
-        # last frame that told said so, if remembered.
-        self.reader.letters_said = None
-        self.reader.letters_seen = self.remember_letters and self._letters_german
-        height, width = frame.shape[:2]
-        view = self._straight_view(width, height)
-        if view is not None:
-            seen = self._recognize_in_view(frame, view)
+        if self.letters not in LETTERS:
+            raise ValueError(f"letters must be one of {', '.join(LETTERS)}, "
+                             f"not {self.letters!r}")
+        if self.letters == "german" or (self.letters == "auto" and self.remember_letters
+                                        and self._letters_german):
+            letters = self._letters_readers()
+            letters.letters_said = None
+            seen = self._read_by(letters, frame)
+            # A J (not a B) read surely: an English deck after all, from the next frame on.
+            if self.letters == "auto" and letters.letters_said is False:
+                self._letters_german = False
         else:
+            # The letters' witness tells a German deck by a sure B (reader.py); a deck said to
+            # be English is not asked about (its 8s are still doubted where they look like Bs).
+            self.reader.letters_said = False if self.letters == "english" else None
+            self.reader.letters_seen = False
+            seen = self._read_by(self.reader, frame)
+            if self.letters == "auto" and self.reader.letters_said:
+                seen = self._read_by(self._letters_readers(), frame)
+            if self.letters == "auto" and self.reader.letters_said is not None:
+                self._letters_german = self.reader.letters_said
+        return replace(seen, milliseconds=(time.perf_counter() - started) * 1000)
+
+    def _read_by(self, reader: IndexReader, frame: np.ndarray) -> Recognition:
+        """The frame's reading, its indices judged by ``reader``."""
+        self._reading = reader
+        try:
+            height, width = frame.shape[:2]
+            view = self._straight_view(width, height)
+            if view is not None:
+                return self._recognize_in_view(frame, view)
             seen, marks, cards = self._recognize_at_scales(frame)
             if self.guess_slant:
                 seen = self._surer_straightened(frame, seen, marks, cards)
-        if self.reader.letters_said is not None:
-            self._letters_german = self.reader.letters_said
-        return replace(seen, milliseconds=(time.perf_counter() - started) * 1000)
+            return seen
+        finally:
+            self._reading = self.reader
+
+    def _letters_readers(self) -> IndexReader:
+        """The readers taught the German letters too (loaded once, when first needed); they
+        read a B as the jack and a D as the queen themselves, so no witness asks, but the
+        English first reader tells a J from a B for the memory (remember_letters)."""
+        if self._letters_reader is None:
+            self._letters_reader = IndexReader(LETTERS_READER_PATHS, letters_path=None,
+                                               english_path=ENGLISH_PATH, backend=self._backend)
+        return self._letters_reader
 
     def _recognize_in_view(self, frame: np.ndarray, view: StraightView) -> Recognition:
         """The frame's reading in the view, its corners in the frame's pixels."""
@@ -230,14 +282,14 @@ class CardRecognizer:
         wholes = whole_cards(marks)
         cards = whole_card_corners(marks, wholes)
         # Whole cards whose indices no mark showed: read where their corners place them.
-        placed, placed_probabilities = read_placed(self.reader, marks, unread_cards(
+        placed, placed_probabilities = read_placed(self._reading, marks, unread_cards(
             marks, cards, candidates, probabilities))
         candidates = Candidates.join([candidates, placed])
         probabilities = np.concatenate([probabilities, placed_probabilities])
         # Cards partly under others whose indices no mark showed: read where a corner of their
         # paper places them.
         corners = paper_corner_array(marks)
-        cornered, cornered_probabilities = read_corners(self.reader, marks, candidates,
+        cornered, cornered_probabilities = read_corners(self._reading, marks, candidates,
                                                         probabilities, corners, wholes)
         candidates = Candidates.join([candidates, cornered])
         probabilities = np.concatenate([probabilities, cornered_probabilities])
@@ -304,11 +356,11 @@ class CardRecognizer:
         candidates = find_candidates(marks)
         later = np.isin(candidates.passes, (THIN_PASS, CUT_PASS, COLOUR_PASS))
         first = candidates.subset(np.nonzero(~later)[0])
-        probabilities = self.reader.read(marks, first).probabilities
+        probabilities = self._reading.read(marks, first).probabilities
         later = candidates.subset(np.nonzero(later)[0])
         later = later.subset(np.nonzero(~_near_a_card(later, first, probabilities))[0])
         return (Candidates.join([first, later]),
-                np.concatenate([probabilities, self.reader.read(marks, later).probabilities]))
+                np.concatenate([probabilities, self._reading.read(marks, later).probabilities]))
 
 
 def _near_a_card(later: Candidates, first: Candidates, probabilities: np.ndarray) -> np.ndarray:
