@@ -146,6 +146,27 @@ def test_a_calibration_marked_in_pixels_is_stored_and_survives_a_restart(service
         assert camera.calibration.zone_at((200, 600)) is None
 
 
+def test_the_deck_letters_are_stored_with_the_table_and_followed_by_the_camera(service, app):
+    client, token = logged_in(app)
+    camera = TableCamera(FrameListSource([]), service, Proposals())
+    assert camera.pipeline.recognizer.letters == "auto"
+    assert client.get("/api/camera").json["deck_letters"] == "auto"
+    answer = client.post("/api/camera/letters", json={"deck_letters": "french"},
+                         headers={"X-CSRF-Token": token})
+    assert answer.status_code == 400
+    message = answer.json["error"]["message"]
+    assert "auto, english, german" in message["en"] and "eines von" in message["de"]
+    answer = client.post("/api/camera/letters", json={"deck_letters": "german"},
+                         headers={"X-CSRF-Token": token})
+    assert answer.status_code == 200, answer.json
+    assert client.get("/api/camera").json["deck_letters"] == "german"
+    camera.follow_calibration()
+    assert camera.pipeline.recognizer.letters == "german"
+    # Without the CSRF token nothing changes.
+    assert client.post("/api/camera/letters", json={"deck_letters": "english"}).status_code == 403
+    assert service.dealer_state()["table"]["settings"]["deck_letters"] == "german"
+
+
 @pytest.mark.parametrize(("change", "english", "german"), [
     ({"image_corners": [[0, 0], [1280, 0], [1280, 720]]}, "exactly four", "genau vier"),
     ({"image_corners": [[0, 0], [1280, 720], [1280, 0], [0, 720]]}, "convex", "konvexes"),
@@ -198,8 +219,12 @@ def test_the_camera_tab_shows_the_preview_and_saves_a_calibration(service, app):
             page.wait_for_function(
                 "document.getElementById('camera-preview').naturalWidth === 1280")
             expect(page.locator("#camera-stable")).to_contain_text("Ah")
-            # German decks' court letters are read less surely: the tab says which deck reads best.
-            expect(page.locator("#camera-deck-hint")).to_contain_text("J, Q, K")
+            # What the deck letters its court cards: told by the camera, or said here.
+            letters = page.locator("#camera-letters")
+            expect(letters).to_have_value("auto")
+            expect(page.locator("#camera-deck-hint")).to_contain_text("B and D")
+            letters.select_option("german")
+            expect(page.locator("#notice")).to_have_text("Deck letters saved")
 
             page.get_by_role("button", name="Mark on a still frame").click()
             canvas = page.locator("#calibrate-canvas")
@@ -230,5 +255,7 @@ def test_the_camera_tab_shows_the_preview_and_saves_a_calibration(service, app):
     stored = service.dealer_state()["table"]["settings"]["camera_calibration"]
     assert stored["size_mm"] == [1260.0, 700.0]
     assert [zone["name"] for zone in stored["zones"]] == ["board"]
+    assert service.dealer_state()["table"]["settings"]["deck_letters"] == "german"
     camera.follow_calibration()  # what the camera's thread does before each frame
     assert camera.calibration.zone_at((640, 250)).kind == "board"
+    assert camera.pipeline.recognizer.letters == "german"

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
+from tableside.cards import COURT_LETTERS
 from tableside.engine.catalogue import GameError, entry
 from tableside.engine.config import MAX_PLAYERS
 from tableside.engine.rotation import (
@@ -89,6 +90,9 @@ class TableSettings:
     # table corners and zones as the dealer marked them. Checked by the camera's side when
     # marked (the table does not judge pictures); here it is kept with the table.
     camera_calibration: dict[str, Any] | None = None
+    # What the table's deck letters its court cards (tableside.cards.COURT_LETTERS), for the
+    # camera: "auto" tells from what it sees (a German deck's B).
+    deck_letters: str = "auto"
 
     def __post_init__(self) -> None:
         _check(self)
@@ -224,6 +228,12 @@ def _check(s: TableSettings) -> None:
                           "is not a break needs big_blind",
                           f"Stufe {number}: Schlüssel sind {', '.join(LEVEL_KEYS)}, und eine "
                           "Stufe ohne Pause braucht big_blind")
+    letterings = ("auto", *COURT_LETTERS)
+    if s.deck_letters not in letterings:
+        raise _refuse(f"the deck's letters are one of {', '.join(letterings)}, not "
+                      f"{s.deck_letters!r}",
+                      f"die Buchstaben des Blatts sind {', '.join(letterings)}, nicht "
+                      f"{s.deck_letters!r}")
     if s.camera_calibration is not None and not isinstance(s.camera_calibration, dict):
         raise _refuse("the camera calibration is an object (corners, size, zones)",
                       "die Kamerakalibrierung ist ein Objekt (Ecken, Größe, Zonen)")

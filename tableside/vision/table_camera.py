@@ -4,7 +4,8 @@
 source in a thread of its own (one OpenCV thread: the other cores are the table's and the
 web's), hands every report to a :class:`~tableside.vision.table_feed.TableFeed`, and keeps
 the newest report for the dealer's preview. The calibration is the table's: it is read from
-the table's settings (``camera_calibration``) and followed when the dealer marks it anew.
+the table's settings (``camera_calibration``) and followed when the dealer marks it anew; so
+is what the table's deck letters its court cards (``deck_letters``: a German deck's B and D).
 
 A camera that goes away is said in English and German (:attr:`TableCamera.status`) and
 reopened by its source; a frame that fails to be recognised is logged and skipped. Neither
@@ -190,11 +191,13 @@ class TableCamera:
 
     # ------------------------------------------------------------------ the calibration
     def follow_calibration(self) -> None:
-        """Take the table's calibration when the table changed (cheap otherwise)."""
+        """Take the table's calibration, and what its deck letters its court cards, when the
+        table changed (cheap otherwise)."""
         version = self.service.version
         if version == self._calibration_version:
             return
         self._calibration_version = version
+        self.pipeline.recognizer.letters = self.service.read(stored_letters)
         data = self.service.read(stored_calibration)
         if data == self._calibration_data:
             return
@@ -251,6 +254,12 @@ def stored_calibration(state: Any) -> dict[str, Any] | None:
     """The calibration a table keeps in its settings (a TableState, read through the
     service), as plain data; None before the dealer marked one."""
     return state.settings.camera_calibration if state.settings is not None else None
+
+
+def stored_letters(state: Any) -> str:
+    """What a table's deck letters its court cards, as its settings say (see
+    TableSettings.deck_letters)."""
+    return state.settings.deck_letters if state.settings is not None else "auto"
 
 
 def encode_jpeg(image: np.ndarray, quality: int = 80) -> bytes:

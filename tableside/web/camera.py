@@ -14,7 +14,11 @@ Everything here is the dealer's (login and, for the POST, the CSRF token):
   ``"polygon"`` in table millimetres). It is checked as a
   :class:`~tableside.vision.calibration.Calibration` (a refusal says why in English and
   German, status 400) and stored in the table's settings (``camera_calibration``), so it
-  lives in the table's log and survives a restart.
+  lives in the table's log and survives a restart;
+- ``POST /api/camera/letters``: what the table's deck letters its court cards,
+  ``{"deck_letters": "auto"|"english"|"german"}`` (auto: the camera tells a German deck's B
+  and D by what it sees), stored in the table's settings (``deck_letters``; ``GET
+  /api/camera`` says it too).
 
 The camera is attached with :func:`attach_camera`; without one the pictures answer 503 and
 the calibration can still be read and stored.
@@ -26,6 +30,7 @@ from typing import Any
 
 from flask import Blueprint, Flask, Response, current_app, jsonify, request
 
+from tableside.cards import COURT_LETTERS
 from tableside.table.errors import StoreError, TableError
 from tableside.web.auth import dealer_required, error
 
@@ -64,6 +69,11 @@ def _stored_calibration() -> dict[str, Any] | None:
         lambda state: state.settings.camera_calibration if state.settings is not None else None)
 
 
+def _stored_letters() -> str:
+    return _service().read(
+        lambda state: state.settings.deck_letters if state.settings is not None else "auto")
+
+
 @blueprint.get("/api/camera")
 @dealer_required
 def camera_state() -> Response:
@@ -74,8 +84,8 @@ def camera_state() -> Response:
             "de": "Keine Kamera: den Server mit --camera starten"},
             "frames": 0, "size": None, "readings": None, "alerts": [], "proposal": None,
             "calibration": _stored_calibration(), "calibration_problem": None,
-            "card_size": None})
-    return jsonify(camera.to_json())
+            "card_size": None, "deck_letters": _stored_letters()})
+    return jsonify({**camera.to_json(), "deck_letters": _stored_letters()})
 
 
 def _jpeg(image: Any) -> Response:
@@ -130,9 +140,27 @@ def store_calibration() -> Response:
                      f"the calibration needs image_corners, size_mm and zones ({fault})",
                      f"die Kalibrierung braucht image_corners, size_mm und zones ({fault})")
     data = calibration.to_dict()
+    return _settings_changed({"camera_calibration": data}, {"calibration": data})
+
+
+@blueprint.post("/api/camera/letters")
+@dealer_required
+def store_letters() -> Response:
+    body = request.get_json(silent=True)
+    letters = body.get("deck_letters") if isinstance(body, dict) else None
+    choices = ("auto", *COURT_LETTERS)
+    if letters not in choices:
+        return error(400, "deck_letters",
+                     f"deck_letters is one of {', '.join(choices)}",
+                     f"deck_letters ist eines von {', '.join(choices)}")
+    return _settings_changed({"deck_letters": letters}, {"deck_letters": letters})
+
+
+def _settings_changed(changes: dict[str, Any], answer: dict[str, Any]) -> Response:
+    """The table's settings changed as ``changes`` say: ``answer`` with the event's number,
+    or the table's refusal (409) or the store's failure (503)."""
     try:
-        ack = _service().execute({"type": "settings",
-                                  "changes": {"camera_calibration": data}})
+        ack = _service().execute({"type": "settings", "changes": changes})
     except TableError as refusal:
         response = jsonify({"error": refusal.to_json()})
         response.status_code = 409
@@ -141,7 +169,7 @@ def store_calibration() -> Response:
         response = jsonify({"error": failure.to_json()})
         response.status_code = 503
         return response
-    return jsonify({"ok": True, "seq": ack.seq, "calibration": data})
+    return jsonify({"ok": True, "seq": ack.seq, **answer})
 
 
 def calibration_from_marks(body: dict[str, Any]) -> Any:

@@ -25,7 +25,9 @@ extendTexts({
     zone_needs_points: "A zone needs at least three points", corners_first: "Mark the four corners first",
     size_needed: "Give the rectangle's width and height in millimetres", no_still: "No frame from the camera yet",
     zones_marked: "Zones: {zones}",
-    camera_deck_hint: "A deck with English court letters (J, Q, K) reads best: a German deck's B and D are mostly read as jack and queen, but some are left for you to confirm and a few are misread (a B as an 8, a D as a 6 or a 10).",
+    camera_deck_hint: "A German deck's B and D (Bube, Dame) are read as jack and queen once the camera has seen a B surely, or from the start if you say so here; a few are left for you to confirm.",
+    camera_letters: "Court letters of the deck", letters_auto: "Tell from the cards",
+    letters_english: "J, Q, K (English)", letters_german: "B, D, K (German)", letters_saved: "Deck letters saved",
   },
   de: {
     tab_camera: "Kamera", camera_preview: "Live-Vorschau", camera_stable: "Gültige Karten",
@@ -41,7 +43,9 @@ extendTexts({
     zone_needs_points: "Eine Zone braucht mindestens drei Punkte", corners_first: "Zuerst die vier Ecken markieren",
     size_needed: "Breite und Höhe des Rechtecks in Millimetern angeben", no_still: "Noch kein Bild von der Kamera",
     zones_marked: "Zonen: {zones}",
-    camera_deck_hint: "Ein Blatt mit englischen Buchstaben auf den Bildkarten (J, Q, K) wird am besten gelesen: B und D eines deutschen Blatts werden meist als Bube und Dame erkannt, manche bleiben aber zur Bestätigung offen und wenige werden verlesen (ein B als 8, eine D als 6 oder 10).",
+    camera_deck_hint: "B und D (Bube, Dame) eines deutschen Blatts werden als Bube und Dame gelesen, sobald die Kamera ein B sicher erkannt hat, oder von Anfang an, wenn Sie es hier angeben; wenige bleiben zur Bestätigung offen.",
+    camera_letters: "Buchstaben der Bildkarten", letters_auto: "An den Karten erkennen",
+    letters_english: "J, Q, K (englisch)", letters_german: "B, D, K (deutsch)", letters_saved: "Buchstaben des Blatts gespeichert",
   },
 });
 
@@ -87,6 +91,8 @@ function showState(state) {
   if (problem) $("camera-calibration").textContent += ` — ${problem}`;
   // How wide the cards look to recognition, from the calibration or the cards read (the
   // server's advice, en/de).
+  const letters = $("camera-letters");
+  if (state.deck_letters && document.activeElement !== letters) letters.value = state.deck_letters;
   const size = $("camera-card-size");
   size.textContent = pick(state.card_size?.advice) || "";
   size.dataset.verdict = state.card_size?.verdict || "";
@@ -226,6 +232,19 @@ async function save() {
   return body;
 }
 
+async function saveLetters(event) {
+  const response = await fetch("/api/camera/letters", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
+    body: JSON.stringify({ deck_letters: event.target.value }),
+  });
+  const body = await response.json().catch(() => ({}));
+  if (!response.ok) return message(pick(body?.error?.message) || response.statusText, true);
+  $("error").classList.add("hidden");
+  message(t("letters_saved"), false);
+  return body;
+}
+
 function build() {
   const panel = $("panel-camera");
   if (!panel) return;
@@ -241,6 +260,9 @@ function build() {
       onload: () => { previewLoading = false; }, onerror: () => { previewLoading = false; } }),
     element("h2", { "data-i18n": "camera_stable", text: t("camera_stable") }),
     element("ul", { id: "camera-stable", class: "plain" }),
+    labelled("camera_letters", element("select", { id: "camera-letters", onchange: saveLetters },
+      ...["auto", "english", "german"].map((letters) => element("option",
+        { value: letters, "data-i18n": `letters_${letters}`, text: t(`letters_${letters}`) })))),
     element("p", { id: "camera-deck-hint", "data-i18n": "camera_deck_hint", text: t("camera_deck_hint") }),
     element("h2", { "data-i18n": "calibrate_title", text: t("calibrate_title") }),
     element("p", { id: "camera-calibration" }),
