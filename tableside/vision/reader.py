@@ -432,7 +432,6 @@ class IndexReader:
         probabilities[doubted] = totals / counts[:, None]
         return probabilities
 
-
     def _tell_jacks(self, patches: np.ndarray, probabilities: np.ndarray) -> None:
         """letters_said by the English reader's word on the jacks read surely (ENGLISH_JACK):
         a J it reads as surely says English, a B it reads as an 8 German."""
