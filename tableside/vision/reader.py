@@ -82,7 +82,11 @@ READER_PATHS = (MODEL_PATH, SECOND_PATH, THIRD_PATH, FOURTH_PATH)
 # -> 8,809 of 9,002, wrong 56 -> 53. Said German, the studied groups 117000 and 118000
 # read 2,311 of 2,325, 6 wrong, and printed J and Q 2,316 with 3 wrong (with the English
 # readers 2,316 and 2). The first two alone in their place: 2,264 and 7 on the dev groups, but
-# 2,307 and 9 on the studied, and their J and Q 2,313 with 5 wrong.
+# 2,307 and 9 on the studied, and their J and Q 2,313 with 5 wrong. Tried and not kept: also
+# reading again frames where the witness doubts an 8 (a jack LETTERS_DOUBT or more; 14 of the
+# 300 German frames more, 7 of the dev groups' 600 English): German 2,221 read, 13 wrong frame
+# by frame, but --every-set 2 cards fewer and a wrong report more (the untouched drawn groups
+# 2 more, the fresh 1 fewer), the outside designs 2 cards fewer.
 LETTERS_READER_PATHS = (LETTERS_FIRST_PATH, LETTERS_PATH, LETTERS_THIRD_PATH,
                         LETTERS_FOURTH_PATH)
 ENGLISH_PATH = MODEL_PATH
