@@ -43,7 +43,7 @@ extendTexts({
     zone_needs_points: "Eine Zone braucht mindestens drei Punkte", corners_first: "Zuerst die vier Ecken markieren",
     size_needed: "Breite und Höhe des Rechtecks in Millimetern angeben", no_still: "Noch kein Bild von der Kamera",
     zones_marked: "Zonen: {zones}",
-    camera_deck_hint: "B und D (Bube, Dame) eines deutschen Blatts werden als Bube und Dame gelesen, sobald die Kamera ein B sicher erkannt hat, oder von Anfang an, wenn Sie es hier angeben; wenige bleiben zur Bestätigung offen.",
+    camera_deck_hint: "B und D (Bube, Dame) eines deutschen Blatts werden als Bube und Dame gelesen, sobald die Kamera ein B sicher erkannt hat, oder von Anfang an, wenn es hier angegeben ist; wenige bleiben zur Bestätigung offen.",
     camera_letters: "Buchstaben der Bildkarten", letters_auto: "An den Karten erkennen",
     letters_english: "J, Q, K (englisch)", letters_german: "B, D, K (deutsch)", letters_saved: "Buchstaben des Blatts gespeichert",
   },
@@ -89,10 +89,11 @@ function showState(state) {
     : t("calibration_missing");
   const problem = pick(state.calibration_problem);
   if (problem) $("camera-calibration").textContent += ` — ${problem}`;
-  // How wide the cards look to recognition, from the calibration or the cards read (the
-  // server's advice, en/de).
+  // What the table's deck letters its court cards (left alone while the dealer picks).
   const letters = $("camera-letters");
   if (state.deck_letters && document.activeElement !== letters) letters.value = state.deck_letters;
+  // How wide the cards look to recognition, from the calibration or the cards read (the
+  // server's advice, en/de).
   const size = $("camera-card-size");
   size.textContent = pick(state.card_size?.advice) || "";
   size.dataset.verdict = state.card_size?.verdict || "";
