@@ -388,7 +388,7 @@ class IndexReader:
         if self._letters is None or not len(patches):
             return probabilities
         ranks = probabilities[:, :NO_INDEX].argmax(axis=1) // len(SUIT_CHARS)
-        english = (ranks == JACK) & (probabilities[:, :NO_INDEX].max(axis=1) >= ENGLISH_JACK)
+        english = _sure_jacks(probabilities)
         eights = np.nonzero(ranks == EIGHT)[0]
         queen_alikes = np.nonzero(np.isin(ranks, QUEEN_ALIKES))[0]
         alike = queen_alikes if self.letters_seen else queen_alikes[:0]
@@ -441,17 +441,21 @@ class IndexReader:
         a J it reads as surely says English, a B it reads as an 8 German."""
         if self.letters_said is not None:
             return
-        ranks = probabilities[:, :NO_INDEX].argmax(axis=1) // len(SUIT_CHARS)
-        jacks = np.nonzero((ranks == JACK)
-                           & (probabilities[:, :NO_INDEX].max(axis=1) >= ENGLISH_JACK))[0]
+        jacks = np.nonzero(_sure_jacks(probabilities))[0]
         if not len(jacks):
             return
-        english = _judged(self._english, patches[jacks])[:, :NO_INDEX]
-        named = english.argmax(axis=1) // len(SUIT_CHARS)
-        if ((named == JACK) & (english.max(axis=1) >= ENGLISH_JACK)).any():
+        english = _judged(self._english, patches[jacks])
+        if _sure_jacks(english).any():
             self.letters_said = False
-        elif (named == EIGHT).any():
+        elif (english[:, :NO_INDEX].argmax(axis=1) // len(SUIT_CHARS) == EIGHT).any():
             self.letters_said = True
+
+
+def _sure_jacks(probabilities: np.ndarray) -> np.ndarray:
+    """Per reading (N x 53): is it a jack read at ENGLISH_JACK or more?"""
+    cards = probabilities[:, :NO_INDEX]
+    return ((cards.argmax(axis=1) // len(SUIT_CHARS) == JACK)
+            & (cards.max(axis=1) >= ENGLISH_JACK))
 
 
 def _rivalled(candidates: Candidates, probabilities: np.ndarray,

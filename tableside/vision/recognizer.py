@@ -179,7 +179,9 @@ class CardRecognizer:
         if self.letters == "german" or (self.letters == "auto" and self.remember_letters
                                         and self._letters_german):
             letters = self._letters_readers()
-            letters.letters_said = None
+            # (A deck said German needs no telling: its sure jacks are not read again by the
+            # English first reader.)
+            letters.letters_said = True if self.letters == "german" else None
             seen = self._read_by(letters, frame)
             # A J (not a B) read surely: an English deck after all, from the next frame on.
             if self.letters == "auto" and letters.letters_said is False:
