@@ -26,20 +26,34 @@ three of GNOME's designs nothing here had looked at before session 67 scored the
     gnome-ornamental        jumbo indices on cream paper, a frame line round the pips
     gnome-paris             Bellot's pictures (as svg-cards) with other, upright indices
 
+A third set, rendered with --third into a folder of its own (score_drawn_scenes.py --outside
+FIRST LATER THIRD scores it after the other two, so that their groups keep their seeds): two
+designs nothing here had looked at before session 80 scored them once:
+
+    gnome-bellot            David Bellot's first GNOME design: condensed serif indices (as
+                            svg-cards'), a black rim round each card
+    npm-letele-kennard      npm package @letele/playing-cards 0.1.0 (CC0-1.0): Adrian
+                            Kennard's SVG cards, a common deck's look with tall narrow
+                            indices; its cards are React components, rendered to SVG with
+                            react-dom/server (needs node and npm)
+
 Left out: GNOME's tango_nuevo (the suit beside the rank: tableside/vision/decks.py finds no
 index to score), bellot (svg-cards' art again) and KDE's dondorf (GNOME's again); decks whose
 indices are not the English ones (GNOME's ancient_french, berlin, lattmann, rheinland: D, R,
 B for the courts; slavic_costumes: Cyrillic; swiss-xvii, KDE's future: no French suits) and
-KDE's oxygen designs (the rank alone in one corner, the suit in another).
+KDE's oxygen designs (the rank alone in one corner, the suit in another; oxygen-air too), GNOME's
+tigullio (KDE's tigullio-international, a training design) and anglo_bitmap (the shared
+gnome-anglo again). GNOME's berlin, lattmann and rheinland (German court letters) are training
+designs since session 80 (render_training_decks.py --german).
 
 Downloads scripts/render_training_decks.py's packages with `apt-get download` and svg-cards
 with `npm pack` (no root needed) and renders as that script does, 250 px wide, named like the
 shared decks:
 
     .venv/bin/python scripts/render_outside_decks.py /work/outside-decks \
-        --later /work/outside-later
+        --later /work/outside-later --third /work/outside-third
     .venv/bin/python scripts/score_drawn_scenes.py --outside /work/outside-decks \
-        /work/outside-later
+        /work/outside-later /work/outside-third
 """
 
 from __future__ import annotations
@@ -51,6 +65,7 @@ import tarfile
 import tempfile
 from pathlib import Path
 
+import numpy as np
 from render_training_decks import (
     PACKAGES,
     RANK_IDS,
@@ -70,6 +85,21 @@ STANDARD_RANKS = {rank: ("1" if rank == "A" else "10" if rank == "T" else
 KDE_DESIGNS = ("penguins", "ancient-egyptians")
 GNOME_DESIGNS = ("dondorf",)
 LATER_GNOME_DESIGNS = ("guyenne-classic", "ornamental", "paris")
+THIRD_GNOME_DESIGNS = ("bellot",)
+KENNARD_DECK = "@letele/playing-cards@0.1.0"
+# Its components are named suit first, then rank ("Sq", "H10", "Ca"); it imports React and
+# Babel's runtime, which npm installs beside it.
+KENNARD_RANKS = {rank: {"A": "a", "T": "10", "J": "j", "Q": "q", "K": "k"}.get(rank, rank)
+                 for rank in RANK_IDS}
+KENNARD_SCRIPT = """
+import * as React from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import * as deck from './node_modules/@letele/playing-cards/dist/index.esm.js';
+import fs from 'fs';
+for (const [name, card] of Object.entries(deck)) {
+  fs.writeFileSync(`svg/${name}.svg`, renderToStaticMarkup(React.createElement(card)));
+}
+"""
 
 
 def main() -> None:
@@ -78,6 +108,8 @@ def main() -> None:
     parser.add_argument("out", type=Path, help="folder to make the deck folders in")
     parser.add_argument("--later", type=Path, metavar="FOLDER",
                         help="also render the later set's designs, into this folder")
+    parser.add_argument("--third", type=Path, metavar="FOLDER",
+                        help="also render the third set's designs, into this folder")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as work:
         root = Path(work)
@@ -105,6 +137,23 @@ def main() -> None:
         render_designs(files, root, args.out, KDE_DESIGNS, GNOME_DESIGNS)
         if args.later is not None:
             render_designs(files, root, args.later, (), LATER_GNOME_DESIGNS)
+        if args.third is not None:
+            render_designs(files, root, args.third, (), THIRD_GNOME_DESIGNS)
+            save_deck(args.third / "npm-letele-kennard", kennard_cards(rsvg, root / "kennard"))
+
+
+def kennard_cards(rsvg: Path, work: Path) -> dict[str, np.ndarray]:
+    """Adrian Kennard's cards from @letele/playing-cards: its React components rendered to
+    SVG files by node, then each rendered as render_card does."""
+    (work / "svg").mkdir(parents=True)
+    (work / "package.json").write_text('{"type": "module"}')
+    subprocess.run(["npm", "install", "--no-save", "react@18", "react-dom@18",
+                    "@babel/runtime", KENNARD_DECK], cwd=work, check=True, capture_output=True)
+    (work / "render.mjs").write_text(KENNARD_SCRIPT)
+    subprocess.run(["node", "render.mjs"], cwd=work, check=True, capture_output=True)
+    return {rank + suit: render_card(rsvg, work / "svg" / f"{suit.upper()}{name}.svg", None,
+                                     work / "card.png")
+            for rank, name in KENNARD_RANKS.items() for suit in SUIT_IDS}
 
 
 if __name__ == "__main__":

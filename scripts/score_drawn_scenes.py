@@ -52,6 +52,9 @@ misses, draw other scenes of these designs: --outside-seed 130000 (session 53's)
 after the first (render_outside_decks.py --later) has its designs' groups follow the first's:
 session 67, gnome-guyenne-classic 912 of 913 (1 wrong), gnome-ornamental 1,151 of 1,153 (0),
 gnome-paris 1,108 of 1,119 (1), the first folder's five as before.
+A third folder (render_outside_decks.py --third), scored first in session 80 with the shipped
+recogniser of 7896dfe: gnome-bellot 942 of 976 (5 wrong; the condensed serif 3 and 5 of
+svg-cards, a black rim the index runs into), npm-letele-kennard 1,223 of 1,227 (1 wrong).
 
 "trained" and "held" are the shared decks (../shared/data/decks) the shipped reader was trained
 on or held out from (card_reader.json); "drawn" decks come from tableside/vision/drawn.py with
@@ -77,7 +80,7 @@ and the photographs' the same with both. Compare figures measured with one versi
     .venv/bin/python scripts/score_drawn_scenes.py --dev --german     # decks in German colours
     .venv/bin/python scripts/score_drawn_scenes.py --outside /work/outside-decks   # ~1.5 min
     .venv/bin/python scripts/score_drawn_scenes.py --outside /work/outside-decks \
-        /work/outside-later                             # and the later three designs
+        /work/outside-later /work/outside-third         # and the later three, and two more
     .venv/bin/python scripts/score_drawn_scenes.py --outside /work/outside-decks \
         --outside-seed 130000 --groups 132000 --why     # study one design's misses
     .venv/bin/python scripts/score_drawn_scenes.py --dev --perspective 0.2 [--table-plane]
