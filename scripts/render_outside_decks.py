@@ -30,7 +30,7 @@ A third set, rendered with --third into a folder of its own (score_drawn_scenes.
 FIRST LATER THIRD scores it after the other two, so that their groups keep their seeds): two
 designs nothing here had looked at before session 80 scored them once:
 
-    gnome-bellot            David Bellot's first GNOME design: condensed serif indices (as
+    gnome-bellot            David Bellot's GNOME design: condensed serif indices (as
                             svg-cards'), a black rim round each card
     npm-letele-kennard      npm package @letele/playing-cards 0.1.0 (CC0-1.0): Adrian
                             Kennard's SVG cards, a common deck's look with tall narrow
@@ -38,13 +38,14 @@ designs nothing here had looked at before session 80 scored them once:
                             react-dom/server (needs node and npm)
 
 Left out: GNOME's tango_nuevo (the suit beside the rank: tableside/vision/decks.py finds no
-index to score), bellot (svg-cards' art again) and KDE's dondorf (GNOME's again); decks whose
-indices are not the English ones (GNOME's ancient_french, berlin, lattmann, rheinland: D, R,
-B for the courts; slavic_costumes: Cyrillic; swiss-xvii, KDE's future: no French suits) and
-KDE's oxygen designs (the rank alone in one corner, the suit in another; oxygen-air too), GNOME's
-tigullio (KDE's tigullio-international, a training design) and anglo_bitmap (the shared
-gnome-anglo again). GNOME's berlin, lattmann and rheinland (German court letters) are training
-designs since session 80 (render_training_decks.py --german).
+index to score) and KDE's dondorf (GNOME's again); decks whose indices are not the English ones
+(GNOME's ancient_french: V, D, R for the courts, 1 for the ace; slavic_costumes: Cyrillic;
+swiss-xvii, KDE's future: no French suits); KDE's oxygen designs (the rank alone in one corner,
+the suit in another; oxygen-air too); GNOME's tigullio (KDE's tigullio-international, a
+training design) and anglo_bitmap (the shared gnome-anglo again). GNOME's berlin, lattmann and
+rheinland (German court letters B and D) are training designs of the letters' readers since
+session 80 (render_training_decks.py --german). GNOME's bellot, left out of the first set as
+svg-cards' art again, is in the third: the same artist's indices, rendered by another package.
 
 Downloads scripts/render_training_decks.py's packages with `apt-get download` and svg-cards
 with `npm pack` (no root needed) and renders as that script does, 250 px wide, named like the

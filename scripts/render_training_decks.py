@@ -8,7 +8,8 @@ better from more. This script downloads KDE's and GNOME's card data (Debian pack
 PNG, transparent outside the card, named like the shared decks (``Qs.png``), in one folder per
 design:
 
-    .venv/bin/python scripts/render_training_decks.py /work/training-decks
+    .venv/bin/python scripts/render_training_decks.py /work/training-decks \
+        --german /work/training-german-letters
     .venv/bin/python scripts/train_card_reader.py --extra-decks /work/training-decks
 
 KDE's decks hold one SVG per design with an element per card (``queen_spade``, ``10_heart``);
@@ -26,10 +27,17 @@ reader on unseen designs); tango_nuevo (tango's sibling, too near the held-out g
 paris, ornamental and tigullio (the same art as KDE's gm-paris, nicu-ornamental and
 tigullio-international); guyenne-classic (no index on court cards); bellot (its court cards'
 top index touches the picture's frame, so it is not found and would be taught as no index);
-berlin, lattmann and rheinland (German court letters B and D: worth a label mapping of their
-own), ancient_french and tarocco (French and Italian court letters, "1" for the ace),
+berlin, lattmann and rheinland (German court letters B and D; rendered apart with --german,
+below), ancient_french and tarocco (French and Italian court letters, "1" for the ace),
 slavic_costumes (Cyrillic), swiss-xvii and atlasnye_skat (other suits), Атласные (atlasnye
 again), dondorf (indices in all four corners) and the bitmap variants.
+
+With --german FOLDER GNOME's three designs lettered as German decks of French suits are, B
+(Bube) on the jacks and D (Dame) on the queens, are rendered into FOLDER too, named by the
+card (the D of hearts is Qh.png: the readers learn it as the queen). The readers of German
+letters (tableside/vision/reader.py's LETTERS_READER_PATHS) learnt from them: their serif D,
+whose thin strokes fade at the tests' sizes, was read as a sure 10 by every reader that had
+seen only drawn German letters (session 80).
 """
 
 from __future__ import annotations
@@ -47,6 +55,7 @@ import numpy as np
 KDE_DESIGNS = ("gm-paris", "jolly-royal", "nicu-ornamental", "nicu-white",
                "tigullio-international")
 GNOME_DESIGNS = ("anglo_poker", "atlasnye", "gnomangelo", "orell")
+GERMAN_GNOME_DESIGNS = ("berlin", "lattmann", "rheinland")
 PACKAGES = ("kdegames-card-data-kf5", "gnome-cards-data", "librsvg2-bin")
 RANK_IDS = {"A": "1", "T": "10", "J": "jack", "Q": "queen", "K": "king",
             **{str(n): str(n) for n in range(2, 10)}}
@@ -67,11 +76,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("out", type=Path, help="folder to make the deck folders in")
+    parser.add_argument("--german", type=Path, metavar="FOLDER",
+                        help="also render the designs lettered B and D, into this folder")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as work:
         root = Path(work)
-        render_designs(unpacked_packages(PACKAGES, root), root, args.out, KDE_DESIGNS,
-                       GNOME_DESIGNS)
+        files = unpacked_packages(PACKAGES, root)
+        render_designs(files, root, args.out, KDE_DESIGNS, GNOME_DESIGNS)
+        if args.german is not None:
+            render_designs(files, root, args.german, (), GERMAN_GNOME_DESIGNS)
 
 
 def render_designs(files: Path, root: Path, out: Path, kde_designs: tuple[str, ...],

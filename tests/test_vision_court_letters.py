@@ -2,7 +2,7 @@
 German decks of French suits do (Skat, Rommé), is not read as the readers learnt (J and Q);
 its Bs must not be reported as eights nor its Ds as sixes or tens, most of them are read as
 the jacks and queens they are (tableside/vision/reader.py, LETTERS_DOUBT and LETTERS_SURE;
-a frame that shows a sure B is read again by the readers taught B and D,
+a frame that shows a sure B or D is read again by the readers taught B and D,
 LETTERS_READER_PATHS), and its other cards are read as those of a deck lettered J and Q."""
 
 from __future__ import annotations
@@ -34,8 +34,10 @@ def drawn_decks(letters: dict[str, str] | None) -> list:
 def test_the_jacks_and_queens_of_a_deck_lettered_b_and_d_are_read_as_such():
     # These 32 scenes: lettered J and Q 241 of 242 cards read, 1 wrong report, its jacks and
     # queens 33 of 34. Lettered B and D, session 79 (frames with a sure B read again by the
-    # letters' readers): 233 read, 2 wrong, 25 of 34, as in session 78; said German, 240 read,
-    # 1 wrong, 32 of 34 (the deck lettered J and Q so: 241, 1 wrong, 33 of 34). Session 77 (the
+    # letters' readers): 233 read, 2 wrong, 25 of 34, as in session 78; session 80 (a sure D
+    # too, the letters' readers taught GNOME's German designs): 236 read, 1 wrong, 28 of 34;
+    # said German, 240 read, 1 wrong, 32 of 34 (the deck lettered J and Q so: 241, 1 wrong,
+    # 33 of 34). Session 77 (the
     # witness's mean alone): 212 read, 3 wrong, 4 of 34; without the witness 18 wrong, most of
     # them Bs reported as eights.
     cv2.setNumThreads(1)
@@ -62,8 +64,8 @@ def test_the_jacks_and_queens_of_a_deck_lettered_b_and_d_are_read_as_such():
     english, german = scores["english"], scores["german"]
     assert german.asked == english.asked >= 200 and courts["german"].asked >= 25
     assert english.read >= 0.99 * english.asked and english.wrong <= 1
-    assert german.wrong <= 3
-    assert courts["german"].read >= 20
+    assert german.wrong <= 2
+    assert courts["german"].read >= 25
     others = {name: scores[name].read - courts[name].read for name in scores}
     assert others["german"] >= others["english"] - 2
     # Said German, the letters' readers read them from the first frame.
@@ -101,6 +103,20 @@ def test_a_camera_remembers_a_german_deck_for_frames_that_show_no_b():
     # ends what was remembered.
     camera.recognize(with_j.image)
     assert queens_read(only_ds, camera.recognize(only_ds.image).cards) == 0
+
+
+def test_a_d_taken_for_a_ten_says_the_deck_is_german():
+    # Scene 170165 shows two Ds (the queens of clubs and spades) and no B; the readers read
+    # the D of spades as a sure 10. Session 79 reported it a 10 of spades (a wrong report) and
+    # read neither queen; the witness is sure it is a D, so the frame is read again by the
+    # letters' readers (reader.py's D_ALIKES).
+    cv2.setNumThreads(1)
+    scene = draw_scene(random.Random(170165), drawn_decks(GERMAN_LETTERS))
+    recognizer = CardRecognizer()
+    reported = recognizer.recognize(scene.image).cards
+    assert recognizer.reader.letters_said is True
+    assert score_scene(scene, reported).wrong == 0
+    assert queens_read(scene, reported) == 2
 
 
 def test_a_deck_said_to_be_german_or_english_is_read_as_such():

@@ -12,7 +12,7 @@ straight above (tableside/vision/straight_view.py); without a calibration, a fra
 cards show a slant is read straightened too, by the plane they give (tableside/vision/slant.py).
 A frame whose cards seen at both corners show a deck printing its bottom index upright has its
 lone sixes and nines asked about (tableside/vision/turned_indices.py). A frame that shows a
-German deck's B (reader.py's letters' witness) is read again by the readers taught the German
+German deck's B or D (reader.py's letters' witness) is read again by the readers taught the German
 letters, B and D (LETTERS_READER_PATHS), and so is every later frame of a camera that remembers
 (or every frame, where the deck is said to be German: CardRecognizer.letters).
 
@@ -155,7 +155,7 @@ class CardRecognizer:
         # cards in fans, shows no card at both corners).
         self.remember_bottoms = False
         self._bottoms_upright = False
-        # Whether a frame whose cards show no sure B nor J takes the last word of the frames
+        # Whether a frame whose cards show no sure B, D nor J takes the last word of the frames
         # before on its deck's court letters (German B and D, or J and Q: reader.py's
         # letters_said), so that a German deck's Ds are looked for in frames showing no B.
         self.remember_letters = False
@@ -187,7 +187,7 @@ class CardRecognizer:
             if self.letters == "auto" and letters.letters_said is False:
                 self._letters_german = False
         else:
-            # The letters' witness tells a German deck by a sure B (reader.py); a deck said to
+            # The letters' witness tells a German deck by a sure B or D (reader.py); a deck said to
             # be English is not asked about (its 8s are still doubted where they look like Bs).
             self.reader.letters_said = False if self.letters == "english" else None
             self.reader.letters_seen = False
