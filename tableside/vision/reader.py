@@ -295,10 +295,10 @@ class IndexReader:
         self._letters = Network(letters_path, backend) if letters_path is not None else None
         # For readers that read a J and a B alike (LETTERS_READER_PATHS): one that does not.
         self._english = Network(english_path, backend) if english_path is not None else None
-        # Whether the frame's 6s, 10s, kings and jacks are witnessed for a D: set by a B the
-        # letters' witness is sure of (a German deck); the recogniser sets it at each frame.
+        # Whether the frame's 6s, 10s, kings and jacks are witnessed for a D: set by a B or D
+        # the letters' witness is sure of (a German deck); the recogniser sets it at each frame.
         self.letters_seen = False
-        # What the frame read so far says of its deck's letters: True a sure B, False a sure J
+        # What the frame read so far says of its deck's letters: True a sure B or D, False a sure J
         # (no German deck prints one), None nothing; the recogniser clears it at each frame.
         self.letters_said: bool | None = None
 
