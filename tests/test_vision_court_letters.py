@@ -109,7 +109,7 @@ def test_a_d_taken_for_a_ten_says_the_deck_is_german():
     # Scene 170165 shows two Ds (the queens of clubs and spades) and no B; the readers read
     # the D of spades as a sure 10. Session 79 reported it a 10 of spades (a wrong report) and
     # read neither queen; the witness is sure it is a D, so the frame is read again by the
-    # letters' readers (reader.py's D_ALIKES).
+    # letters' readers (reader.py: a sure D).
     cv2.setNumThreads(1)
     scene = draw_scene(random.Random(170165), drawn_decks(GERMAN_LETTERS))
     recognizer = CardRecognizer()

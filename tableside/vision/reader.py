@@ -126,20 +126,19 @@ LETTERS_DOUBT = 0.2
 LETTERS_SURE = 0.9
 # Real German designs print a serif D whose thin strokes fade at the tests' sizes: the English
 # readers read it as a sure 10 (its stem and bowl a 1 and a 0), now and then a sure jack or 8.
-# Until a frame's deck is told, the witness reads its sure D_ALIKES as well as its 8s, and a
-# queen it is sure of (LETTERS_SURE, its suit too) is a sure D: it says the deck is German as a
-# sure B does (and such a jack is no word for English). Session 80, GNOME's berlin, lattmann
-# and rheinland (render_training_decks.py --german; score_drawn_scenes.py --outside, seeds
-# 200000-202000), frame by frame: 3,276 of 3,501 read with 99 wrong reports (2.9 %), nearly
-# all Ds read as 10s and jacks -> 3,474 read, 5 wrong, with the letters' readers taught those
-# three designs (taught them but without this: 3,338 read, 86 wrong); said German 3,338 / 37
-# -> 3,490 / 5. The dev groups lettered B and D by code (--dev --groups 67000 68000
-# --german-letters, designs no reader learnt): frame by frame 2,214 / 15 -> 2,228 / 13, said
-# German 2,263 / 8 -> 2,266 / 8. --every-set as before but the studied shared decks 2,399 ->
-# 2,400 of 2,411 (wrong 3 -> 2); the ten outside designs 10,974 -> 10,975 of 11,205 (wrong 59
-# -> 60); scripts/ab_vision.py the same outputs, +0.3 ms a frame (the mean of both ways round,
-# -0.68 and +1.32: noise).
-D_ALIKES = tuple(RANK_CHARS.index(rank) for rank in "TJ")
+# Until a frame's deck is told, the witness reads its sure QUEEN_ALIKES (LETTERS_SURE) as well
+# as its 8s, and a queen it is sure of (its suit too) is a sure D: it says the deck is German
+# as a sure B does (and such a jack is no word for English). Session 80, GNOME's berlin,
+# lattmann and rheinland (render_training_decks.py --german; score_drawn_scenes.py --outside,
+# seeds 200000-202000), frame by frame: 3,276 of 3,501 read with 99 wrong reports (2.9 %),
+# nearly all Ds read as 10s and jacks -> 3,474 read, 5 wrong, with the letters' readers taught
+# those three designs (taught them but without this: 3,338 read, 86 wrong); said German 3,338
+# / 37 -> 3,490 / 5. The dev groups lettered B and D by code (--dev --groups 67000 68000
+# --german-letters, designs no reader learnt): frame by frame 2,214 / 15 -> 2,230 / 11 (sure
+# 10s and jacks only: 2,228 / 13), said German 2,263 / 8 -> 2,266 / 8. --every-set as before
+# but the studied shared decks 2,399 -> 2,400 of 2,411 (wrong 3 -> 2); the ten outside designs
+# 10,974 -> 10,975 of 11,205 (wrong 59 -> 60); scripts/ab_vision.py the same outputs, about
+# +0.5 ms a frame (both ways round: noise).
 # A reading of a jack this sure that the witness (if asked) does not take for a D says the deck
 # letters its jacks J (recognizer.py's remember_letters).
 ENGLISH_JACK = 0.95
@@ -399,8 +398,8 @@ class IndexReader:
         """The readings with every 8 witnessed by the reader of German letters for a B (its
         sure word not taken where the frame has shown a sure J), and once the frame has shown
         a sure B or D (or letters_seen says so) its 6s, 10s, kings and jacks for a D
-        (LETTERS_DOUBT, LETTERS_SURE; before, its 8s and sure 10s and jacks only for a sure D,
-        D_ALIKES); letters_said told."""
+        (LETTERS_DOUBT, LETTERS_SURE; before, its 8s and sure 6s, 10s, kings and jacks only for a
+        sure D); letters_said told."""
         if self._english is not None and len(patches):
             self._tell_jacks(patches, probabilities)
         if self._letters is None or not len(patches):
@@ -410,17 +409,19 @@ class IndexReader:
         eights = np.nonzero(ranks == EIGHT)[0]
         queen_alikes = np.nonzero(np.isin(ranks, QUEEN_ALIKES))[0]
         alike = queen_alikes if self.letters_seen else queen_alikes[:0]
-        # Until the frame's deck is told, its sure 10s and jacks are witnessed for a D too.
+        # Until the frame's deck is told, its sure 6s, 10s, kings and jacks are witnessed for
+        # a sure D.
         telling = not self.letters_seen and self.letters_said is not False
         sure = probabilities[:, :NO_INDEX].max(axis=1) >= LETTERS_SURE
-        suspects = np.nonzero(np.isin(ranks, D_ALIKES) & sure)[0] if telling else eights[:0]
+        suspects = np.nonzero(np.isin(ranks, QUEEN_ALIKES) & sure)[0] if telling else eights[:0]
         # (One batch: each call of a network has a cost of its own.)
         witness = _judged(self._letters, patches[np.concatenate([eights, alike, suspects])])
-        suits = len(SUIT_CHARS)
+        # (Telling, no 6s, 10s, kings nor jacks are witnessed for a doubt: the witness's first
+        # rows are the 8s', then the suspects'.)
         witnessed = np.concatenate([eights, suspects]) if telling else eights[:0]
-        queens = np.concatenate([witness[:len(eights)], witness[len(eights) + len(alike):]])[
-            :len(witnessed), QUEEN * suits:(QUEEN + 1) * suits]
-        sure_ds = witnessed[queens.max(axis=1) >= LETTERS_SURE]
+        suits = len(SUIT_CHARS)
+        d_chances = witness[:len(witnessed), QUEEN * suits:(QUEEN + 1) * suits].max(axis=1)
+        sure_ds = witnessed[d_chances >= LETTERS_SURE]
         english[sure_ds] = False
         # (A jack read surely where Ds are looked for may be a D: the witness tells below.)
         told_english = self.letters_said is False or (english.any() and not self.letters_seen)
