@@ -37,7 +37,13 @@ With --german FOLDER GNOME's three designs lettered as German decks of French su
 card (the D of hearts is Qh.png: the readers learn it as the queen). The readers of German
 letters (tableside/vision/reader.py's LETTERS_READER_PATHS) learnt from them: their serif D,
 whose thin strokes fade at the tests' sizes, was read as a sure 10 by every reader that had
-seen only drawn German letters (session 80).
+seen only drawn German letters (session 80). Their --extra-decks folder held links to the nine
+designs above and two to each of the three (one named with "-again"), so that a German
+design's scenes came twice as often (card_reader.json "letters_readers"):
+
+    mkdir /work/training-german && cd /work/training-german
+    for d in /work/training-decks/* /work/training-german-letters/*; do ln -s $d .; done
+    for d in /work/training-german-letters/*; do ln -s $d $(basename $d)-again; done
 """
 
 from __future__ import annotations
