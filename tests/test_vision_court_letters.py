@@ -37,9 +37,11 @@ def test_the_jacks_and_queens_of_a_deck_lettered_b_and_d_are_read_as_such():
     # letters' readers): 233 read, 2 wrong, 25 of 34, as in session 78; session 80 (a sure D
     # too, the letters' readers taught GNOME's German designs): 236 read, 1 wrong, 28 of 34;
     # said German, 240 read, 1 wrong, 32 of 34 (the deck lettered J and Q so: 241, 1 wrong,
-    # 33 of 34). Session 77 (the
-    # witness's mean alone): 212 read, 3 wrong, 4 of 34; without the witness 18 wrong, most of
-    # them Bs reported as eights.
+    # 33 of 34). With the first two letters' readers alone (session 80, as shipped): lettered
+    # J and Q 240 read (one fewer than with all four), B and D 235, said
+    # German 239, each 1 wrong, the courts as with four. Session 77 (the witness's mean
+    # alone): 212 read, 3 wrong, 4 of 34; without the witness 18 wrong, most of them Bs
+    # reported as eights.
     cv2.setNumThreads(1)
     recognizer = CardRecognizer()
     said = CardRecognizer()
