@@ -37,6 +37,17 @@ designs nothing here had looked at before session 80 scored them once:
                             indices; its cards are React components, rendered to SVG with
                             react-dom/server (needs node and npm)
 
+A fourth set, rendered with --fourth into a folder of its own (after the third on the command
+line): two of the variants the issue names, which no design before it had alone, scored once
+(session 81) before anything looked at their scenes:
+
+    npm-kennard-four-colour npm package react-free-playing-cards 0.4.2 (MIT; the cards are
+                            Adrian Kennard's, CC0, as @letele's): the four-colour deck (green
+                            clubs, blue diamonds), the indices as the two-colour one's
+    npm-kennard-jumbo       the same package's "big faces" two-colour deck: jumbo indices (a
+                            rank about a fifth of the card's height, its suit below it) and
+                            small pictures
+
 Left out: GNOME's tango_nuevo (the suit beside the rank: tableside/vision/decks.py finds no
 index to score) and KDE's dondorf (GNOME's again); decks whose indices are not the English ones
 (GNOME's ancient_french: V, D, R for the courts, 1 for the ace; slavic_costumes: Cyrillic;
@@ -52,9 +63,9 @@ with `npm pack` (no root needed) and renders as that script does, 250 px wide, n
 shared decks:
 
     .venv/bin/python scripts/render_outside_decks.py /work/outside-decks \
-        --later /work/outside-later --third /work/outside-third
+        --later /work/outside-later --third /work/outside-third --fourth /work/outside-fourth
     .venv/bin/python scripts/score_drawn_scenes.py --outside /work/outside-decks \
-        /work/outside-later /work/outside-third
+        /work/outside-later /work/outside-third /work/outside-fourth
 """
 
 from __future__ import annotations
@@ -92,6 +103,10 @@ KENNARD_DECK = "@letele/playing-cards@0.1.0"
 # Babel's runtime, which npm installs beside it.
 KENNARD_RANKS = {rank: {"A": "a", "T": "10", "J": "j", "Q": "q", "K": "k"}.get(rank, rank)
                  for rank in RANK_IDS}
+# The same cards as plain SVG files in another package, in four variants; its files are named
+# rank first, then the suit, in capitals ("TC", "QH").
+KENNARD_VARIANTS = "react-free-playing-cards@0.4.2"
+FOURTH_DESIGNS = {"npm-kennard-four-colour": "4color", "npm-kennard-jumbo": "2color-bf"}
 KENNARD_SCRIPT = """
 import * as React from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -111,6 +126,8 @@ def main() -> None:
                         help="also render the later set's designs, into this folder")
     parser.add_argument("--third", type=Path, metavar="FOLDER",
                         help="also render the third set's designs, into this folder")
+    parser.add_argument("--fourth", type=Path, metavar="FOLDER",
+                        help="also render the fourth set's designs, into this folder")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as work:
         root = Path(work)
@@ -141,6 +158,23 @@ def main() -> None:
         if args.third is not None:
             render_designs(files, root, args.third, (), THIRD_GNOME_DESIGNS)
             save_deck(args.third / "npm-letele-kennard", kennard_cards(rsvg, root / "kennard"))
+        if args.fourth is not None:
+            images = _npm_unpacked(KENNARD_VARIANTS, root / "variants") / "src" / "images"
+            for name, variant in FOURTH_DESIGNS.items():
+                save_deck(args.fourth / name,
+                          {rank + suit: render_card(rsvg, images / variant
+                                                    / f"{rank}{suit.upper()}.svg", None,
+                                                    root / "card.png")
+                           for rank in RANK_IDS for suit in SUIT_IDS})
+
+
+def _npm_unpacked(package: str, folder: Path) -> Path:
+    """An npm package fetched with `npm pack` and unpacked into ``folder``; its root."""
+    folder.mkdir(parents=True)
+    subprocess.run(["npm", "pack", package], cwd=folder, check=True, capture_output=True)
+    with tarfile.open(next(folder.glob("*.tgz"))) as archive:
+        archive.extractall(folder, filter="data")
+    return folder / "package"
 
 
 def kennard_cards(rsvg: Path, work: Path) -> dict[str, np.ndarray]:

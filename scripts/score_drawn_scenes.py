@@ -80,7 +80,7 @@ and the photographs' the same with both. Compare figures measured with one versi
     .venv/bin/python scripts/score_drawn_scenes.py --dev --german     # decks in German colours
     .venv/bin/python scripts/score_drawn_scenes.py --outside /work/outside-decks   # ~1.5 min
     .venv/bin/python scripts/score_drawn_scenes.py --outside /work/outside-decks \
-        /work/outside-later /work/outside-third         # and the later three, and two more
+        /work/outside-later /work/outside-third /work/outside-fourth   # and the later sets
     .venv/bin/python scripts/score_drawn_scenes.py --outside /work/outside-decks \
         --outside-seed 130000 --groups 132000 --why     # study one design's misses
     .venv/bin/python scripts/score_drawn_scenes.py --dev --perspective 0.2 [--table-plane]
