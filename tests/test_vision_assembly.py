@@ -929,3 +929,16 @@ def test_a_corner_the_frames_edge_may_cut_reading_another_rank_of_its_cards_suit
     assert three_of_spades_and_a_corner(235) == [("3s", None), ("Js", "conflict")]
     # Well inside the frame it is a card's index of its own.
     assert three_of_spades_and_a_corner(600) == [("3s", None), ("Js", None)]
+
+
+def test_a_whole_card_with_a_jumbo_index_is_outlined_by_its_paper():
+    # A card 100 px wide whose index spans 33 px (three spans per width, a jumbo index; common
+    # decks have 4 to 6.5) lying whole: its paper's rectangle is its outline. Estimated from
+    # the index at a common deck's proportions it would be 191 px wide, its centre off the card.
+    outline = rectangle(100, 100, 200, 245)
+    probabilities = np.stack([reading("7d")])
+    rank_points = np.array([[118.0, 125.0]], np.float32)
+    suit_points = np.array([[118.0, 158.0]], np.float32)
+    [sighting] = assemble(probabilities, rank_points, suit_points, (outline,))
+    assert str(sighting.card) == "7d"
+    assert np.allclose(sighting.centre, [150.0, 172.5], atol=1.0)

@@ -163,8 +163,15 @@ ASPECT = 1.45
 CORNER_LEFT = 0.55
 CORNER_UP = 0.85
 # An index lies on a whole card (tableside/vision/marks.py: whole_card) when the card's width
-# is this many of its spans (common decks: 4 to 6.5).
-WHOLE_CARD_SPANS = (3.5, 7.5)
+# is this many of its spans (common decks: 4 to 6.5; jumbo indices less: Adrian Kennard's
+# jumbo deck, scripts/render_outside_decks.py --fourth, 3.5 by its images and 2.5-3.7 as
+# measured in scenes, whose cards were outlined from one index at WIDTH_PER_SPAN, nearly
+# twice their size). Down from 3.5 (session 81), scripts/score_drawn_scenes.py --every-set
+# read every set as before, group by group; --outside: ornamental 1,151 -> 1,152 of 1,153,
+# Kennard's jumbo deck 1,148 -> 1,149 of 1,155 (wrong 5 -> 4), ancient-egyptians 1,113 ->
+# 1,112 (wrong 40 -> 39: a 9d read as a 6 now doubted), all else the same; the bench's
+# frames read the same cards, a 7d's outline (IoU with its card 0.40 -> 0.99) aside.
+WHOLE_CARD_SPANS = (2.3, 7.5)
 # A turned index naming another card belongs to this card when it lies this near (card
 # widths) to where the card's far corner index would be.
 FAR_CORNER_REACH = 0.25
