@@ -132,25 +132,17 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as work:
         root = Path(work)
         files = unpacked_packages(PACKAGES, root)
-        subprocess.run(["npm", "pack", SVG_CARDS], cwd=root, check=True, capture_output=True)
-        with tarfile.open(next(root.glob("svg-cards-*.tgz"))) as archive:
-            archive.extract("package/svg-cards.svg", root, filter="data")
+        svg_cards = _npm_unpacked(SVG_CARDS, root / "svg-cards") / "svg-cards.svg"
         # svg-cards names its cards suit first ("club_1", "heart_queen"), KDE rank first.
         rsvg = files / "usr" / "bin" / "rsvg-convert"
         save_deck(args.out / "npm-svg-cards",
-                  {rank + suit: render_card(rsvg, root / "package" / "svg-cards.svg",
-                                            f"{suit_id}_{rank_id}", root / "card.png")
+                  {rank + suit: render_card(rsvg, svg_cards, f"{suit_id}_{rank_id}",
+                                            root / "card.png")
                    for rank, rank_id in RANK_IDS.items() for suit, suit_id in SUIT_IDS.items()})
-        subprocess.run(["npm", "pack", STANDARD_DECK], cwd=root, check=True,
-                       capture_output=True)
-        standard = root / "standard"
-        standard.mkdir()
-        with tarfile.open(next(root.glob("younestouati-playing-cards-standard-deck-*.tgz"))) \
-                as archive:
-            archive.extractall(standard, filter="data")
+        standard = _npm_unpacked(STANDARD_DECK, root / "standard") / "cards"
         save_deck(args.out / "npm-younestouati",
-                  {rank + suit: render_card(rsvg, standard / "package" / "cards"
-                                            / f"{number}{suit}.svg", None, root / "card.png")
+                  {rank + suit: render_card(rsvg, standard / f"{number}{suit}.svg", None,
+                                            root / "card.png")
                    for rank, number in STANDARD_RANKS.items() for suit in SUIT_IDS})
         render_designs(files, root, args.out, KDE_DESIGNS, GNOME_DESIGNS)
         if args.later is not None:
