@@ -68,7 +68,7 @@ LETTERS_FIRST_PATH = MODELS / "card_letters_first.onnx"
 # The readers whose readings are averaged: trained apart (other scenes, other seeds), so a sure
 # misreading by one is seldom shared by the others.
 READER_PATHS = (MODEL_PATH, SECOND_PATH, THIRD_PATH, FOURTH_PATH)
-# The four readers fine-tuned with German letters too (card_reader.json "letters_readers"; the
+# The readers fine-tuned with German letters too (card_reader.json "letters_readers"; the
 # second is the letters' witness below; since session 80 also on GNOME's three designs lettered
 # so, whose serif D they had read as a 10) read a B as the jack and a D as the queen, English
 # decks a little worse than READER_PATHS: they read only frames of a deck that showed a B or a
