@@ -78,6 +78,7 @@ and the photographs' the same with both. Compare figures measured with one versi
     .venv/bin/python scripts/score_drawn_scenes.py --dev --why       # and what became of them
     .venv/bin/python scripts/score_drawn_scenes.py --every-set        # all six sets: ~13 min
     .venv/bin/python scripts/score_drawn_scenes.py --dev --german     # decks in German colours
+    .venv/bin/python scripts/score_drawn_scenes.py --dev --four-corners   # indices in 4 corners
     .venv/bin/python scripts/score_drawn_scenes.py --outside /work/outside-decks   # ~1.5 min
     .venv/bin/python scripts/score_drawn_scenes.py --outside /work/outside-decks \
         /work/outside-later /work/outside-third /work/outside-fourth   # and the later sets
@@ -148,6 +149,7 @@ from tableside.vision.assembly import CONFIDENT
 from tableside.vision.candidates import Candidates
 from tableside.vision.decks import load_deck
 from tableside.vision.drawn import GERMAN_LETTERS, drawn_deck
+from tableside.vision.four_corners import in_four_corners
 from tableside.vision.german_colours import in_german_colours
 from tableside.vision.marks import Marks
 from tableside.vision.patches import cut_glances
@@ -256,6 +258,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="reprint every deck in German tournament colours (clubs black, "
                              "spades green, diamonds yellow-orange: "
                              "tableside/vision/german_colours.py)")
+    parser.add_argument("--four-corners", action="store_true",
+                        help="reprint every deck with indices in all four corners, as many "
+                             "European decks print them (tableside/vision/four_corners.py)")
     parser.add_argument("--german-letters", action="store_true",
                         help="letter the decks drawn by code as German decks of French suits "
                              "are: B (Bube) for the jack, D (Dame) for the queen")
@@ -308,7 +313,8 @@ def _score_groups(groups: list[tuple], args: argparse.Namespace) -> list[dict]:
         with Pool(args.processes, initializer=_start,
                   initargs=(design[1] if design else args.decks, names, args.readers,
                             args.pip_reader, args.why, _scene_options(args),
-                            args.table_plane, args.german, args.german_letters)) as pool:
+                            args.table_plane, args.german, args.german_letters,
+                            args.four_corners)) as pool:
             rows = pool.starmap(_score, [(seed + n, args.bars, args.missed or args.why,
                                           args.why)
                                          for n in range(count)], chunksize=4)
@@ -347,7 +353,7 @@ def _scene_options(args: argparse.Namespace) -> SceneOptions:
 def _start(decks: Path, names: list[str], readers: list[Path], pip_reader: str | None,
            why: bool = False, options: SceneOptions | None = None,
            with_plane: bool = False, german: bool = False,
-           german_letters: bool = False) -> None:
+           german_letters: bool = False, four_corners: bool = False) -> None:
     global _recognizer, _decks, _options, _with_plane
     cv2.setNumThreads(1)
     if options is not None:
@@ -365,6 +371,8 @@ def _start(decks: Path, names: list[str], readers: list[Path], pip_reader: str |
                   for seed in DRAWN_DECK_SEEDS]
     if german:
         _decks = [in_german_colours(deck) for deck in _decks]
+    if four_corners:
+        _decks = [in_four_corners(deck) for deck in _decks]
 
 
 class _RecordingReader(IndexReader):
