@@ -201,6 +201,23 @@ def test_a_card_with_indices_in_all_four_corners_lies_right_of_its_top_left_one(
     assert 110.0 < sightings[0].centre[0] < 210.0
 
 
+def test_a_cards_top_two_indices_side_by_side_span_its_width():
+    # A four-corner card whose indices are small for it (17 px from rank to suit, 140 px
+    # apart): an outline estimated from one index would be 99 px wide, half off the card's
+    # middle. The two span it: from 0.55 spans left of the left one to as far right of the
+    # right one, and down from both.
+    probabilities = np.stack([reading("8c"), reading("8c", 0.9)])
+    rank_points = np.array([[110.0, 112.0], [250.0, 112.0]], np.float32)
+    suit_points = rank_points + np.array([0.0, 17.0], np.float32)
+    [sighting] = assemble(probabilities, rank_points, suit_points, ())
+    assert (str(sighting.card), sighting.indices, sighting.problem) == ("8c", 2, None)
+    corners = sighting.corners
+    assert np.allclose(corners[0], [100.65, 97.55], atol=0.5)
+    assert np.allclose(corners[1], [259.35, 97.55], atol=0.5)
+    assert corners[3][1] > corners[0][1] + 150.0  # down from the row, a card's height
+    assert abs(sighting.centre[0] - 180.0) < 1.0
+
+
 def test_a_card_seen_along_one_side_by_two_indices_in_a_column_is_centred_on_them():
     # The same deck in a fan that shows only the cards' right edges: the top-right index
     # upright, the bottom-right one turned half round straight below it. Whether the card
@@ -349,6 +366,15 @@ def test_a_paper_corner_at_a_lone_index_tells_its_corner_whichever_way_its_sides
     assert 420.0 < x < 460.0
     x, _ = lone_2h_beside_a_corner((409.35, 97.55), (1.0, 0.0), (0.0, 1.0))
     assert 340.0 < x < 380.0
+
+
+def test_a_lone_index_of_a_four_corner_deck_with_paper_both_ways_is_centred_on_it():
+    # In a fan of a four-corner deck the card over this one may cover either of its top
+    # corners: with paper both ways and no square corner to tell, the index is as likely its
+    # top-right one as its top-left one, so its outline is centred on its column, where the
+    # card's middle lies either way (not a card's width off to one side).
+    x, _ = lone_2h_on(np.full((400, 600), 255, np.uint8))
+    assert abs(x - 400.0) < 2.0
 
 
 def test_a_lone_top_right_index_over_bare_table_turns_to_a_smaller_card_beside_it():

@@ -43,9 +43,20 @@ there) is outlined by the part of it in view, as one would point it out on the t
 a card cut by the frame's edge (on the shared photographs, 3 cards more read: their boxes
 there are the part in the frame). On decks
 with indices in all four corners, two upright indices side by side are its top corners (the
-left one places it), and an upright one above a turned one in one column are the two corners
-of one side, which side not known: the outline is centred on their column, where the card lies
-either way.
+left one places it, and they span its width), and an upright one above a turned one in one
+column are the two corners of one side, which side not known: the outline is centred on their
+column, where the card lies either way. So is a lone index of such a deck whose side neither a
+square paper corner nor bare table beside it tells (in a fan, the card over it may cover
+either of its top corners).
+
+Decks printing their indices in all four corners (many European ones) are scored by reprinting
+any deck so (tableside/vision/four_corners.py, scripts/score_drawn_scenes.py --four-corners):
+session 82, the dev groups so reprinted, shared decks 2,449 -> 2,460 of 2,476 read, wrong
+reports 16 -> 5; drawn decks 2,329 -> 2,334 of 2,343, wrong 8 -> 3 (a lone index read right
+was put on the card beside it, or on bare table, as if it were the top-left one); the unseen
+and untouched groups so reprinted (never studied) 4,601 -> 4,608 of 4,625 and 4,812 -> 4,818 of
+4,831, wrong 16 -> 9 and 15 -> 8; GNOME's dondorf, which prints them so, over four groups
+(--outside-seed 130000, 140000, 180000, 190000) 4,577 -> 4,579 of 4,598 read, wrong 22 -> 16.
 """
 
 from __future__ import annotations
@@ -202,6 +213,9 @@ FACING_TURNED = 0.0
 # this steep at most, as the surer one reads (a small index's way from rank to suit can be 15
 # degrees off its card's, and a slanted camera skews the card).
 ROW_SLOPE = 0.35
+# Two indices side by side place their card (_row_outline) when both read it this surely: a
+# faint one beside a sure one is as likely a piece of a picture or the next card of a fan.
+ROW_SURE = CONFIDENT
 # A card partly under another is outlined by the part of it in view when that is at least
 # this share of its estimated outline.
 LEAST_VISIBLE = 0.15
@@ -570,6 +584,10 @@ def _join_indices(indices: list[_Index], rectangles: list[np.ndarray | None],
         on_paper = members[0].outline is not None
         paired = None if on_paper else _pair_outline(members, card)
         spanned.append(on_paper or paired is not None)
+        if paired is None and not on_paper:
+            # (Not spanned: a row gives the card's width and side, its height only by the
+            # common proportions, and a fan's next card may show its own row a step aside.)
+            paired = _row_outline(members, card, aspect)
         centred.append(False)
         if not on_paper:
             if paired is None:
@@ -580,6 +598,8 @@ def _join_indices(indices: list[_Index], rectangles: list[np.ndarray | None],
                     paired = _mirrored_by_corner(outline, indices[first], paper)
                 elif corner is None:
                     paired = _mirrored_onto_paper(outline, indices[first], paper)
+                    if paired is None and _side_unknown(outline, indices[first], paper):
+                        paired, centred[-1] = _centred(outline, indices[first]), True
             outline = outline if paired is None else paired
         sightings.append(CardSighting(Card(card), outline,
                                       min(float(sureness[card]), 0.9999), len(members),
@@ -1291,6 +1311,36 @@ def _pair_outline(members: list[_Index], card: int) -> np.ndarray | None:
     return None
 
 
+def _row_outline(members: list[_Index], card: int, aspect: float) -> np.ndarray | None:
+    """The outline spanned by two indices of one card side by side, turned alike (a deck with
+    indices in all four corners shows its top two, or its bottom two, as they read), both read
+    surely (ROW_SURE): the left one as they read is at the card's top-left corner, and the
+    card is as wide as they are apart and down from both. An outline estimated from one of
+    them alone is sized by its span, not its card (a gnome-dondorf Ks 73 px wide so estimated
+    was 50 px wide), and put on the wrong side of it where a neighbour's square corner lies
+    beside it (_own_paper_corner)."""
+    named = [m for m in members if m.card == card and m.confidence >= ROW_SURE]
+    for a in named:
+        for b in named:
+            if float(a.down @ b.down) <= 0.8:
+                continue
+            way = b.rank - a.rank
+            along = float(way @ a.right)
+            if (along < ROW_APART * (a.span + b.span) / 2
+                    or abs(float(way @ a.down)) > ROW_SLOPE * along):
+                continue
+            # The row runs along the card's top side, truer than a's way from rank to suit
+            # (_column_outline).
+            right = way / max(float(length(way)), 1e-6)
+            down = np.array([-right[1], right[0]])
+            top_left = a.rank - CORNER_LEFT * a.span * right - CORNER_UP * a.span * down
+            width = float(length(way)) + CORNER_LEFT * (a.span + b.span)
+            height = width * aspect
+            return np.array([top_left, top_left + width * right,
+                             top_left + width * right + height * down, top_left + height * down])
+    return None
+
+
 def _top_right_and_bottom_left(a: _Index, b: _Index) -> np.ndarray | None:
     """The card outline if indices a and b, both read surely, are a four-corner deck's
     top-right and bottom-left ones: b turned half round, down and to the left as a reads, in a
@@ -1342,12 +1392,16 @@ def _column_outline(members: list[_Index], card: int, aspect: float,
 
 def _four_corner_indices(groups: list[list[int]], indices: list[_Index]) -> bool:
     """Whether the frame's deck has indices in all four corners: a card shows two of its
-    indices turned the same way, apart (a card's top two, or its bottom two)."""
+    indices turned the same way, apart (a card's top two, or its bottom two), both read at
+    least half surely (CONFLICT_SURE: a faint reading far from a sure one is as likely another
+    card's misread, 0.34 on a drawn two-corner deck's frame so taken for a four-corner deck's,
+    where a lone index was then put beside its card)."""
     for group in groups:
         for a in group:
             for b in group:
                 one, other = indices[a], indices[b]
                 if (a < b and one.card == other.card and float(one.down @ other.down) > 0.8
+                        and min(one.confidence, other.confidence) >= CONFLICT_SURE
                         and length(one.rank - other.rank) > ROW_APART * one.span):
                     return True
     return False
@@ -1396,6 +1450,24 @@ def _mirrored_by_corner(outline: np.ndarray, index: _Index,
             and not _mostly_bare_table(share)):
         return None
     return mirrored
+
+
+def _side_unknown(outline: np.ndarray, index: _Index, paper: np.ndarray) -> bool:
+    """Whether a lone index of a deck with indices in all four corners may as well be its
+    card's top-right one as its top-left one: paper both ways (a fan, cards side by side),
+    neither side bare table."""
+    share = _paper_share(outline, paper)
+    mirrored_share = _paper_share(_mirrored(outline, index), paper)
+    return not (_paper_beside_bare_table(share, mirrored_share)
+                or _paper_beside_bare_table(mirrored_share, share))
+
+
+def _centred(outline: np.ndarray, index: _Index) -> np.ndarray:
+    """An outline estimated from an index as a top-left one, centred on the index's column:
+    where the card lies whichever of its top corners the index is (its middle is on the card
+    either way)."""
+    width = float(length(outline[1] - outline[0]))
+    return outline - (width / 2 - CORNER_LEFT * index.span) * index.right
 
 
 def _mirrored(outline: np.ndarray, index: _Index) -> np.ndarray:
