@@ -1465,9 +1465,8 @@ def _side_unknown(outline: np.ndarray, index: _Index, paper: np.ndarray) -> bool
 def _centred(outline: np.ndarray, index: _Index) -> np.ndarray:
     """An outline estimated from an index as a top-left one, centred on the index's column:
     where the card lies whichever of its top corners the index is (its middle is on the card
-    either way)."""
-    width = float(length(outline[1] - outline[0]))
-    return outline - (width / 2 - CORNER_LEFT * index.span) * index.right
+    either way): halfway to where it lies as the top-right one."""
+    return (outline + _mirrored(outline, index)) / 2
 
 
 def _mirrored(outline: np.ndarray, index: _Index) -> np.ndarray:

@@ -22,6 +22,8 @@ CARD_NAMES = tuple(rank + suit for rank in RANK_CHARS for suit in SUIT_CHARS)
 # An inked pixel is darker (in its least bright colour channel, so that yellow and blue ink
 # count as well as black and red) than this share of the paper around it.
 INK_SHARE = 0.7
+# A card's printed outline lies within this share of its width from its edge.
+RIM = 0.045
 
 
 @dataclass(frozen=True)
@@ -144,13 +146,18 @@ def ink_mask(image: np.ndarray) -> np.ndarray:
     return ((darkest < INK_SHARE * level) & (alpha > 128)).astype(np.uint8)
 
 
-def _top_left_index(image: np.ndarray, ten: bool) -> CornerIndex | None:
-    height, width = image.shape[:2]
-    # Not the outline printed along the edge (an index may touch it).
-    edge = max(3, round(0.045 * width)) | 1
+def ink_inside_rim(image: np.ndarray) -> np.ndarray:
+    """ink_mask without the outline printed along the card's edge (an index may touch it):
+    only the ink more than RIM of the face's width inside its edge."""
+    edge = max(3, round(RIM * image.shape[1])) | 1
     inside = cv2.erode((image[:, :, 3] > 128).astype(np.uint8),
                        cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (edge, edge)))
-    ink = ink_mask(image) & inside
+    return ink_mask(image) & inside
+
+
+def _top_left_index(image: np.ndarray, ten: bool) -> CornerIndex | None:
+    height, width = image.shape[:2]
+    ink = ink_inside_rim(image)
     count, _, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     marks = []
     for x, y, w, h, area in stats[1:count]:

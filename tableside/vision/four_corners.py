@@ -14,18 +14,16 @@ is). The faces' measured indices gain the copies, so that scenes count them as i
 
 from __future__ import annotations
 
-import cv2
 import numpy as np
 
-from tableside.vision.decks import Box, CardFace, CornerIndex, Deck, ink_mask
+from tableside.vision.decks import Box, CardFace, CornerIndex, Deck, ink_inside_rim
 
 # The copy takes this share of the index's width (and height) of paper around it too.
 MARGIN = 0.15
 # A corner takes the copy only where at most this share of the place it goes (with its margin)
-# is inked: bare paper, not a picture or a pip. (The card's printed rim, EDGE of its width
-# along its outline, does not count.)
+# is inked: bare paper, not a picture or a pip. (The card's printed rim does not count:
+# decks.ink_inside_rim.)
 MOST_INK = 0.02
-EDGE = 0.045
 
 
 def in_four_corners(deck: Deck) -> Deck:
@@ -38,10 +36,7 @@ def _four_cornered(face: CardFace) -> CardFace:
     image = face.image.copy()
     height, width = image.shape[:2]
     on_card = face.image[..., 3] > 128
-    edge = max(3, round(EDGE * width)) | 1
-    inside = cv2.erode(on_card.astype(np.uint8),
-                       cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (edge, edge)))
-    ink = ink_mask(face.image) & inside
+    ink = ink_inside_rim(face.image)
     added = []
     for index in face.indices:
         box = index.box
