@@ -6,6 +6,12 @@ card's index readings of that rank far less likely, so wrong counts should be no
 
     .venv/bin/python scripts/score_pip_counts.py          # ~1 min
     .venv/bin/python scripts/score_pip_counts.py --wrong  # and list the wrong counts
+    .venv/bin/python scripts/score_pip_counts.py --outside /work/outside-decks \
+        /work/outside-later /work/outside-third /work/outside-fourth   # ~3 min
+
+With --outside, the designs in the folders (scripts/render_outside_decks.py) are scored instead,
+each on OUTSIDE_SCENES scenes of its own from --outside-seed + 1000 k (the k-th design's, as
+scripts/score_drawn_scenes.py numbers them; default 180000, its study seeds).
 """
 
 from __future__ import annotations
@@ -29,6 +35,7 @@ from tableside.vision.whole_cards import whole_cards
 DECKS = Path(__file__).resolve().parents[2] / "shared" / "data" / "decks"
 # (group, first seed, scenes), as scripts/score_drawn_scenes.py draws them.
 GROUPS = (("shared", 5000, 60), ("shared", 21000, 60), ("drawn", 77000, 80))
+OUTSIDE_SCENES = 50
 DRAWN_DECK_SEEDS = range(500, 512)
 RANKS = "A23456789T"
 
@@ -36,12 +43,25 @@ RANKS = "A23456789T"
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--wrong", action="store_true", help="list each wrong count")
+    parser.add_argument("--outside", type=Path, nargs="+", metavar="FOLDER",
+                        help="score the designs in these folders instead, one group each")
+    parser.add_argument("--outside-seed", type=int, default=180000, metavar="SEED")
     args = parser.parse_args(argv)
-    record = json.loads(MODEL_PATH.with_suffix(".json").read_text())
-    decks = {"shared": [load_deck(DECKS / name)
-                        for name in record["trained_on"] + record["held_out"]],
-             "drawn": [drawn_deck(random.Random(seed)) for seed in DRAWN_DECK_SEEDS]}
-    for group, first, count in GROUPS:
+    if args.outside:
+        designs = [path for folder in args.outside
+                   for path in sorted(folder.iterdir(), key=lambda path: path.name)
+                   if path.is_dir()]
+        decks = {path.name: [load_deck(path)] for path in designs}
+        groups = [(path.name, args.outside_seed + 1000 * k, OUTSIDE_SCENES)
+                  for k, path in enumerate(designs)]
+    else:
+        record = json.loads(MODEL_PATH.with_suffix(".json").read_text())
+        decks = {"shared": [load_deck(DECKS / name)
+                            for name in record["trained_on"] + record["held_out"]],
+                 "drawn": [drawn_deck(random.Random(seed)) for seed in DRAWN_DECK_SEEDS]}
+        groups = GROUPS
+    totals = [0, 0]
+    for group, first, count in groups:
         right = wrong = 0
         for seed in range(first, first + count):
             scene = draw_scene(random.Random(seed), decks[group])
@@ -60,6 +80,9 @@ def main(argv: list[str] | None = None) -> int:
                         print(f"  scene {seed}: {card.name} counted {len(found)}")
         print(f"{group:7} {first}: {count} scenes, counted right {right}, wrong {wrong}",
               flush=True)
+        totals[0] += right
+        totals[1] += wrong
+    print(f"all: counted right {totals[0]}, wrong {totals[1]}")
     return 0
 
 

@@ -172,6 +172,21 @@ def test_three_marks_across_the_card_are_not_a_three():
     assert pip_counts(find_marks(on_felt(face(0.27), 100, 20))) == [None]
 
 
+def test_a_three_whose_middle_pip_sits_a_little_off_the_middle_is_counted():
+    # A pip at the card's middle is its own partner turned half round: its turned point lies
+    # twice its offset away. npm-svg-cards prints a three's middle pip at 0.53 of the card's
+    # length, which measured against the partner's reach as twice its offset counted nothing.
+    def face(middle: float) -> np.ndarray:
+        drawn = np.full((290, 200, 4), 255, np.uint8)
+        for along in (0.15, middle, 0.85):
+            cv2.circle(drawn, (100, round(290 * along)), 12, (20, 20, 200, 255), -1)
+        return drawn
+
+    assert pip_counts(find_marks(on_felt(face(0.535), 100, 20)))[0].count == 3
+    # ...but not a pip a partner's reach off the middle: no number card prints one there.
+    assert pip_counts(find_marks(on_felt(face(0.6), 100, 20))) == [None]
+
+
 def test_a_card_with_a_chip_on_it_counts_nothing():
     face = deck_faces("gnome-tango")["8s"].image
     frame = on_felt(face, 90, 10)
