@@ -266,7 +266,7 @@ def main(argv: list[str] | None = None) -> int:
                              "are: B (Bube) for the jack, D (Dame) for the queen")
     args = parser.parse_args(argv)
     outside = [] if args.outside is None else [
-        ("outside", _outside_groups(args.outside, args.outside_seed))]
+        ("outside", outside_groups(args.outside, args.outside_seed))]
     if args.every_set:
         sets = list(SETS.items()) + outside
     elif outside:
@@ -289,7 +289,7 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def _outside_groups(folders: list[Path], seed: int = OUTSIDE_SEED
+def outside_groups(folders: list[Path], seed: int = OUTSIDE_SEED
                     ) -> list[tuple[str, int, int, str, Path]]:
     """Each design of the folders a group: a folder's by name, each folder's after the last's
     (so that a later set of designs leaves the groups of the first as they were)."""

@@ -10,8 +10,8 @@ card's index readings of that rank far less likely, so wrong counts should be no
         /work/outside-later /work/outside-third /work/outside-fourth   # ~3 min
 
 With --outside, the designs in the folders (scripts/render_outside_decks.py) are scored instead,
-each on OUTSIDE_SCENES scenes of its own from --outside-seed + 1000 k (the k-th design's, as
-scripts/score_drawn_scenes.py numbers them; default 180000, its study seeds).
+each on OUTSIDE_SCENES scenes of its own, from the seed scripts/score_drawn_scenes.py gives it
+(outside_groups) counting from --outside-seed (default 180000, its study seeds).
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ import sys
 from pathlib import Path
 
 import numpy as np
+from score_drawn_scenes import outside_groups
 
 from tableside.vision.decks import load_deck
 from tableside.vision.drawn import drawn_deck
@@ -48,19 +49,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--outside-seed", type=int, default=180000, metavar="SEED")
     args = parser.parse_args(argv)
     if args.outside:
-        designs = [path for folder in args.outside
-                   for path in sorted(folder.iterdir(), key=lambda path: path.name)
-                   if path.is_dir()]
-        decks = {path.name: [load_deck(path)] for path in designs}
-        groups = [(path.name, args.outside_seed + 1000 * k, OUTSIDE_SCENES)
-                  for k, path in enumerate(designs)]
+        designs = outside_groups(args.outside, args.outside_seed)
+        decks = {name: [load_deck(folder / name)] for _, _, _, name, folder in designs}
+        groups = [(name, seed, OUTSIDE_SCENES) for _, seed, _, name, _ in designs]
     else:
         record = json.loads(MODEL_PATH.with_suffix(".json").read_text())
         decks = {"shared": [load_deck(DECKS / name)
                             for name in record["trained_on"] + record["held_out"]],
                  "drawn": [drawn_deck(random.Random(seed)) for seed in DRAWN_DECK_SEEDS]}
         groups = GROUPS
-    totals = [0, 0]
+    all_right = all_wrong = 0
     for group, first, count in groups:
         right = wrong = 0
         for seed in range(first, first + count):
@@ -80,9 +78,9 @@ def main(argv: list[str] | None = None) -> int:
                         print(f"  scene {seed}: {card.name} counted {len(found)}")
         print(f"{group:7} {first}: {count} scenes, counted right {right}, wrong {wrong}",
               flush=True)
-        totals[0] += right
-        totals[1] += wrong
-    print(f"all: counted right {totals[0]}, wrong {totals[1]}")
+        all_right += right
+        all_wrong += wrong
+    print(f"all: counted right {all_right}, wrong {all_wrong}")
     return 0
 
 
