@@ -12,11 +12,14 @@ import pytest
 from tableside.cards import Card
 from tableside.vision import recognizer as recognizer_module
 from tableside.vision.assembly import CardSighting
+from tableside.vision.candidates import Candidates
 from tableside.vision.drawn import DrawnStyle, drawn_deck
 from tableside.vision.recognizer import CardRecognizer
 from tableside.vision.scenes import draw_scene
 from tableside.vision.turned_indices import (
     TURNED_BY,
+    _index_at,
+    _read_as,
     bottoms_upright,
     doubt_turning_ranks,
     turned_partner,
@@ -117,3 +120,25 @@ def test_common_decks_are_never_taken_for_upright_bottoms(told):
     assert told[False]["frames"] >= 10
     assert told[False]["upright"] == 0
     assert told[False]["turned"] == 0
+
+
+def test_a_neighbours_six_beside_a_nines_corner_is_not_taken_for_the_nines_index():
+    """Near a 9's corner lie its own index and, surer, a 6 of the card beside it: the 9's own
+    is its corner's index (the 6, turned half round against the 9's other corner, would vote
+    "upright" on a common deck). With no index read as a 9 there, a 6 is taken: an upright
+    bottom index of a 9 reads so."""
+    corner, side, width = np.array([100.0, 100.0]), np.array([0.0, 1.0]), 80.0
+    candidates = Candidates(
+        rank_points=np.array([[108, 112], [118, 104]], np.float32),
+        suit_points=np.array([[108, 126], [118, 118]], np.float32),
+        rank_marks=np.array([0, 1], np.int32), suit_marks=np.array([0, 1], np.int32),
+        passes=np.zeros(2, np.int32))
+    down = np.array([[0.0, 1.0], [0.0, 1.0]])
+    read = np.array([int(Card("9s")), int(Card("6s"))])
+    nine = Card("9s")
+    chosen = _index_at(corner, side, width, candidates, down, np.array([0.9, 0.99]), read,
+                       _read_as(nine), _read_as(nine, turned=False))
+    assert chosen == 0
+    alone = candidates.subset(np.array([1]))
+    assert _index_at(corner, side, width, alone, down[1:], np.array([0.99]), read[1:],
+                     _read_as(nine), _read_as(nine, turned=False)) == 0

@@ -90,9 +90,9 @@ def turn_votes(marks: Marks, candidates: Candidates, probabilities: np.ndarray,
         width = outline_width(corners)
         side = corners[3] - corners[0]
         side /= max(float(length(side)), 1e-6)
-        cards = _read_as(sighting.card)
-        ends = [_index_at(corners[0], side, width, candidates, down, chance, read, cards),
-                _index_at(corners[2], -side, width, candidates, down, chance, read, cards)]
+        cards, own = _read_as(sighting.card), _read_as(sighting.card, turned=False)
+        ends = [_index_at(corner, way, width, candidates, down, chance, read, cards, own)
+                for corner, way in ((corners[0], side), (corners[2], -side))]
         if None in ends:
             continue
         top, bottom = ends
@@ -139,22 +139,30 @@ def turned_partner(card: Card) -> Card:
     return Card({"6": "9", "9": "6"}.get(rank, rank) + str(card)[1])
 
 
-def _read_as(card: Card) -> np.ndarray:
-    """What either corner of ``card`` may read as: its rank or, upright on such a deck, the other
-    of 6 and 9, in any suit (a heart upside down reads as a spade)."""
-    ranks = {str(card)[0], str(turned_partner(card))[0]}
+def _read_as(card: Card, *, turned: bool = True) -> np.ndarray:
+    """What either corner of ``card`` may read as: its rank or, upright on such a deck (when
+    ``turned``), the other of 6 and 9, in any suit (a heart upside down reads as a spade)."""
+    ranks = {str(card)[0], str(turned_partner(card))[0] if turned else str(card)[0]}
     return np.array([int(Card(rank + suit)) for rank in ranks for suit in "cdhs"])
 
 
 def _index_at(corner: np.ndarray, side: np.ndarray, width: float, candidates: Candidates,
-              down: np.ndarray, chance: np.ndarray, read: np.ndarray, cards: np.ndarray
-              ) -> int | None:
+              down: np.ndarray, chance: np.ndarray, read: np.ndarray, cards: np.ndarray,
+              own: np.ndarray) -> int | None:
     """The surest index near a card's corner reading down along its side and read as one of
-    ``cards`` (not the index of a card lying beside it), if any."""
+    ``cards`` (not the index of a card lying beside it), if any; of those, one read as the
+    card's ``own`` rank where there is one. (The other of 6 and 9 may be a neighbour's index:
+    a 6 lying beside a 9's corner, compared with the 9's other corner turned half round,
+    votes "upright"; a younestouati 9s and a paris 9c so said their common decks upright in
+    session 84, and a lone 6 beside each was asked about. An upright bottom index, read as
+    the other rank, has no index read as the card's own at its corner.)"""
     near = ((norms(candidates.rank_points - corner) <= NEAR_CORNER * width)
             & (down @ side >= ALONG) & (chance >= INDEX_CHANCE) & np.isin(read, cards))
     found = np.nonzero(near)[0]
-    return None if len(found) == 0 else int(found[np.argmax(chance[found])])
+    if len(found) == 0:
+        return None
+    found = found[np.isin(read[found], own)] if np.isin(read[found], own).any() else found
+    return int(found[np.argmax(chance[found])])
 
 
 def _crop(image: np.ndarray, point: np.ndarray, down: np.ndarray, span: float) -> np.ndarray:
