@@ -17,6 +17,7 @@ from tableside.vision.decks import load_deck
 from tableside.vision.marks import find_marks
 from tableside.vision.pip_shapes import PipReader
 from tableside.vision.pips import Pips, pip_counts
+from tableside.vision.whole_cards import card_sides, whole_cards
 
 DECKS = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "decks"
 NUMBER_CARDS = ("2c", "3d", "4h", "5s", "6d", "7c", "8h", "9s", "Td")
@@ -116,6 +117,19 @@ def test_a_card_seen_at_a_slant_is_counted_too(name):
     pips = pip_counts(marks)[0]
     assert pips is not None and pips.count == "23456789T".index(name[0]) + 2
     assert name[1] in pips.suits
+
+
+def test_a_card_foreshortened_across_is_whole_and_counted():
+    # A camera low beside the table shortens a card across: at 0.74 of its width a card
+    # (1.45 long over wide) looks 1.96 long over wide, and is still one whole card.
+    frame = on_felt(deck_faces("gnome-tango")["5d"].image, 90, 0)
+    squash = np.float32([[0.74, 0, 240 * 0.26], [0, 1, 0]])
+    marks = find_marks(cv2.warpAffine(frame, squash, (480, 360)))
+    (corners,) = whole_cards(marks)
+    width, height = card_sides(corners)
+    assert 1.9 < height / width < 2.0
+    (pips,) = pip_counts(marks)
+    assert pips is not None and pips.count == 5 and "d" in pips.suits
 
 
 def plain_face(marks_along: list[float]) -> np.ndarray:
