@@ -142,7 +142,9 @@ def turned_partner(card: Card) -> Card:
 def _read_as(card: Card, *, turned: bool = True) -> np.ndarray:
     """What either corner of ``card`` may read as: its rank or, upright on such a deck (when
     ``turned``), the other of 6 and 9, in any suit (a heart upside down reads as a spade)."""
-    ranks = {str(card)[0], str(turned_partner(card))[0] if turned else str(card)[0]}
+    ranks = {str(card)[0]}
+    if turned:
+        ranks.add(str(turned_partner(card))[0])
     return np.array([int(Card(rank + suit)) for rank in ranks for suit in "cdhs"])
 
 
@@ -161,7 +163,9 @@ def _index_at(corner: np.ndarray, side: np.ndarray, width: float, candidates: Ca
     found = np.nonzero(near)[0]
     if len(found) == 0:
         return None
-    found = found[np.isin(read[found], own)] if np.isin(read[found], own).any() else found
+    own_rank = np.isin(read[found], own)
+    if own_rank.any():
+        found = found[own_rank]
     return int(found[np.argmax(chance[found])])
 
 
