@@ -197,6 +197,9 @@ def test_a_three_whose_middle_pip_sits_a_little_off_the_middle_is_counted():
         return drawn
 
     assert pip_counts(find_marks(on_felt(face(0.535), 100, 20)))[0].count == 3
+    # Its offset along the card's length counts the share of the card it is, as one across
+    # would: 0.07 of the length is 0.07 of the width's reach, not 0.1 (the card is 1.45 long).
+    assert pip_counts(find_marks(on_felt(face(0.57), 100, 20)))[0].count == 3
     # ...but not a pip a partner's reach off the middle: no number card prints one there.
     assert pip_counts(find_marks(on_felt(face(0.6), 100, 20))) == [None]
 

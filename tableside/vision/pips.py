@@ -81,7 +81,14 @@ ALIKE = 2.0
 # length, counted nothing. Whole number cards counted (scripts/score_pip_counts.py --outside,
 # the twelve outside designs): 1,583 right -> 1,635, 2 wrong either way (npm-svg-cards 117 ->
 # 134, gnome-bellot 103 -> 125); without --outside: shared decks 328 -> 329 right, decks drawn
-# by code 175 right and 5 wrong, before and after.
+# by code 175 right and 5 wrong, before and after. The middle pip's offset is taken in shares
+# of the card, along its length as across, times its width (session 84; it was in pixels, so an
+# offset along the length weighed 1.45 times or more as much): an npm-svg-cards 3h seen at a
+# slant, its middle pip 0.051 of the length off the centre (6.1 px against 5.6), counted
+# nothing. score_pip_counts.py --outside 1,683 -> 1,686 right, 2 wrong; without --outside 508
+# right, 5 wrong, the same; score_drawn_scenes.py --every-set --outside every group the same,
+# at the study seeds (--outside-seed 180000) 13,384 -> 13,385 read, wrong 63 -> 62
+# (npm-svg-cards); the photographs the same.
 PARTNER = 0.09
 # An ace: one mark alone in the middle, this near its centre (shares of width and height), at
 # most ACE_AREA of the card (an ace of spades' ornament is large; a court card's picture
@@ -188,8 +195,10 @@ def pip_marks(marks: MarkPass, corners: np.ndarray, card: CardFrame | None = Non
     points = np.stack([across[middle] * width, along[middle] * height], axis=1)
     turned = np.array([width, height]) - points
     distances = np.linalg.norm(points[:, None] - turned[None], axis=2)
-    # (A pip's distance from its own turned point is twice its offset from the middle.)
-    np.fill_diagonal(distances, distances.diagonal() / 2)
+    # A middle pip is its own partner: its offset from the centre, in shares of the card
+    # across and along alike, times the width (PARTNER).
+    offsets = np.stack([across[middle], along[middle]], axis=1) - 0.5
+    np.fill_diagonal(distances, np.linalg.norm(offsets, axis=1) * width)
     alone = int((distances.min(axis=1) > PARTNER * width).sum())
     if alone > (1 if len(points) == 7 else 0):
         return None
