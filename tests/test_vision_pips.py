@@ -204,6 +204,33 @@ def test_a_three_whose_middle_pip_sits_a_little_off_the_middle_is_counted():
     assert pip_counts(find_marks(on_felt(face(0.6), 100, 20))) == [None]
 
 
+def pips_face(points: list[tuple[float, float]]) -> np.ndarray:
+    """A BGRA card face, 200 x 290, with a round black pip at each (across, along), shares of
+    its width and length."""
+    face = np.full((290, 200, 4), 255, np.uint8)
+    for across, along in points:
+        cv2.circle(face, (round(200 * across), round(290 * along)), 12, (20, 20, 20, 255), -1)
+    return face
+
+
+def test_pips_printed_upright_off_the_middle_are_counted_by_their_mirror_partners():
+    # kde-ancient-egyptians prints its pips upright, its six's rows at 0.21, 0.47 and 0.79 of
+    # the card's length and its nine's middle pip at 0.28: turned half round, the middle row
+    # and that pip have no partner; mirrored across the card's long middle line, each has.
+    six = [(across, along) for across in (0.3, 0.7) for along in (0.21, 0.47, 0.79)]
+    assert pip_counts(find_marks(on_felt(pips_face(six), 100, 20)))[0].count == 6
+    nine = [(across, along) for across in (0.3, 0.7) for along in (0.2, 0.4, 0.6, 0.8)]
+    assert pip_counts(find_marks(on_felt(pips_face([*nine, (0.5, 0.28)]), 100, 20)))[
+        0].count == 9
+    # ...but not marks mirrored that keep to one part of the card's length (an ace's big suit
+    # drawn in small pips), nor a column of marks off the middle line.
+    heart = [(0.2, 0.16), (0.8, 0.16), (0.35, 0.3), (0.65, 0.3), (0.2, 0.45), (0.8, 0.45),
+             (0.5, 0.16), (0.5, 0.45), (0.5, 0.68)]
+    assert pip_counts(find_marks(on_felt(pips_face(heart), 100, 20))) == [None]
+    column = [(0.57, 0.2), (0.57, 0.5), (0.57, 0.8)]
+    assert pip_counts(find_marks(on_felt(pips_face(column), 100, 20))) == [None]
+
+
 def test_a_card_with_a_chip_on_it_counts_nothing():
     face = deck_faces("gnome-tango")["8s"].image
     frame = on_felt(face, 90, 10)
