@@ -325,3 +325,20 @@ def test_pips_overrule_an_index_read_upside_down_as_a_six_or_a_nine():
     probabilities[int(Card("6c"))] = 0.0009
     six = assemble(probabilities[None], rank_points, suit_points, (outline,), [Pips(6, "cs")])
     assert [(str(s.card), s.confidence >= CONFIDENT) for s in six] == [("6c", True)]
+    # ...however sure the reader is that it is a 9: the 9 read is the 6 turned half round.
+    surely_nine = reading("9c", 1.0)
+    six = assemble(surely_nine[None], rank_points, suit_points, (outline,), [Pips(6, "cs")])
+    assert [(str(s.card), s.confidence >= CONFIDENT) for s in six] == [("6c", True)]
+
+
+def test_a_whole_cards_two_indices_read_as_a_six_and_a_nine_are_its_pips_rank():
+    # Both corners of such a deck's 9c in view: the top index reads 9c, the bottom one, turned
+    # to be read, 6c, each all but certainly. Its nine pips say which it is: no conflict.
+    outline = np.array([[100, 100], [170, 100], [170, 200], [100, 200]], np.int32)
+    rank_points = np.array([[107.0, 110.0], [163.0, 190.0]], np.float32)
+    suit_points = np.array([[107.0, 121.0], [163.0, 179.0]], np.float32)
+    probabilities = np.stack([reading("9c", 0.9999), reading("6c", 0.9999)])
+    plain = assemble(probabilities, rank_points, suit_points, (outline,))
+    assert [s.problem for s in plain] == ["conflict"]
+    nine = assemble(probabilities, rank_points, suit_points, (outline,), [Pips(9, "cs")])
+    assert [(str(s.card), s.indices, s.problem) for s in nine] == [("9c", 2, None)]

@@ -14,6 +14,7 @@ from tableside.vision import recognizer as recognizer_module
 from tableside.vision.assembly import CardSighting
 from tableside.vision.candidates import Candidates
 from tableside.vision.drawn import DrawnStyle, drawn_deck
+from tableside.vision.pips import Pips
 from tableside.vision.recognizer import CardRecognizer
 from tableside.vision.scenes import draw_scene
 from tableside.vision.turned_indices import (
@@ -38,6 +39,18 @@ def test_only_sure_lone_sixes_and_nines_are_doubted():
     doubted = doubt_turning_ranks(sightings, confident=0.8)
     assert [s.problem for s in doubted] == ["turned", "turned", None, None, None, "duplicate"]
     assert [s.confidence for s in doubted] == [s.confidence for s in sightings]
+
+
+def test_a_lone_six_or_nine_on_a_whole_card_whose_pips_say_its_rank_is_not_doubted():
+    # The sightings lie on the outline (0, 0)-(80, 112): six pips counted there say a 6 is a
+    # 6 (a 9 read there, or a 6 on a card whose pips were not counted, is still asked about).
+    outline = np.array([[0, 0], [80, 0], [80, 112], [0, 112]], np.int32)
+    elsewhere = outline + 200
+    sightings = [lone("6h"), lone("9h")]
+    counted = doubt_turning_ranks(sightings, 0.8, (outline, elsewhere), [Pips(6, "dh"), None])
+    assert [s.problem for s in counted] == [None, "turned"]
+    apart = doubt_turning_ranks(sightings, 0.8, (outline, elsewhere), [None, Pips(6, "dh")])
+    assert [s.problem for s in apart] == ["turned", "turned"]
 
 
 def test_a_six_turned_half_round_is_a_nine():

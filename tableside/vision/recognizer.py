@@ -300,9 +300,9 @@ class CardRecognizer:
         if self.witness_reader is not None and self.pip_reader is not None:
             probabilities = judged_by_pips(marks, candidates, probabilities,
                                            self.witness_reader, self.pip_reader)
+        pips = pip_counts(marks, wholes, self.pip_reader)
         sightings = assemble(probabilities, candidates.rank_points, candidates.suit_points,
-                             marks.outlines, pip_counts(marks, wholes, self.pip_reader),
-                             marks.cards, corners)
+                             marks.outlines, pips, marks.cards, corners)
         first = sightings
         if closer and self.closer_look:
             # Small cards whose indices the first look could not make out (closer_look.py).
@@ -313,14 +313,15 @@ class CardRecognizer:
         # the first look read at two corners (the closer look's cuts see too few); only asked
         # where a lone 6 or 9 hangs on it, or to remember (scripts/ab_vision.py: +1.5 ms a
         # frame asked always).
-        if closer and self.doubt_turned and (self.remember_bottoms
-                                             or any_turning(sightings, self.confident)):
+        if closer and self.doubt_turned and (self.remember_bottoms or any_turning(
+                sightings, self.confident, marks.outlines, pips)):
             said = bottoms_upright(turn_votes(marks, candidates, probabilities, first))
             if self.remember_bottoms:
                 said = self._bottoms_upright = (self._bottoms_upright if said is None
                                                 else said)
             if said is True:
-                sightings = doubt_turning_ranks(sightings, self.confident)
+                sightings = doubt_turning_ranks(sightings, self.confident, marks.outlines,
+                                                pips)
         if scale != 1.0:
             sightings = [replace(s, corners=s.corners / scale) for s in sightings]
         sure = [s for s in sightings if s.problem is None and s.confidence >= self.confident]
