@@ -42,7 +42,7 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
-from tableside.cards import RANK_CHARS, Card
+from tableside.cards import Card
 from tableside.vision.assembly import CardSighting, outline_width
 from tableside.vision.candidates import Candidates
 from tableside.vision.geometry import length, lies_on, norms
@@ -145,7 +145,7 @@ def _turning(sighting: CardSighting, confident: float, outlines: Sequence[np.nda
     if not (sighting.indices == 1 and sighting.problem is None
             and sighting.confidence >= confident and rank in TURNING_RANKS):
         return False
-    return not any(counted is not None and RANK_CHARS[counted.count - 2] == rank
+    return not any(counted is not None and counted.count == int(rank)
                    and lies_on(sighting.centre, outline)
                    for outline, counted in zip(outlines, pips, strict=True))
 
