@@ -4,7 +4,10 @@ tests/test_vision_photos.py scores the test split).
 
 Each split prints its figures (asked, read, reported, wrong, and reported cards in no labelled
 box) and its mistakes; ``--json`` writes them too. The training split has been studied for
-many sessions, so report it beside the test split, never alone.
+many sessions, so report it beside the test split, never alone. Its one wrong report at full
+size (session 85), "IMG_2396.JPG read T in a box of 9", is a label's mistake: the card
+there is the ten of diamonds ("10" at both corners, ten pips; tableside/vision/pips.py counts
+them ten).
 
     .venv/bin/python scripts/score_photos.py            # about a minute on one core
     .venv/bin/python scripts/score_photos.py --splits test --json /tmp/photos.json
