@@ -205,11 +205,12 @@ def pip_marks(marks: MarkPass, corners: np.ndarray, card: CardFrame | None = Non
     if not 2 <= len(sizes) <= 10 or sizes.max() > PIP_AREA[1] * area \
             or sizes.max() > ALIKE * sizes.min():
         return None
-    if not (_paired(across[middle], along[middle], card, turned=True)
-            or _paired(across[middle], along[middle], card, turned=False)):
+    across, along = across[middle], along[middle]
+    if not (_paired(across, along, card, turned=True)
+            or _paired(across, along, card, turned=False)):
         return None
-    if len(sizes) <= 3 and (np.ptp(along[middle]) < LEAST_SPREAD
-                             or np.abs(across[middle] - 0.5).max() > COLUMN):
+    if len(sizes) <= 3 and (np.ptp(along) < LEAST_SPREAD
+                            or np.abs(across - 0.5).max() > COLUMN):
         return None
     return np.nonzero(middle)[0]
 
