@@ -834,6 +834,26 @@ def test_of_two_sure_places_of_a_card_the_one_on_another_sure_card_is_the_duplic
         ("9d", 1, "duplicate"), ("9d", 2, None), ("Td", 1, None)]
 
 
+def test_two_lone_corners_of_one_suit_on_one_diagonal_are_one_card_read_two_ways():
+    # A card whose bottom index is printed upright (kde-ancient-egyptians), lying under others:
+    # its top index read 6d, its bottom one taken turned half round and read 9d, both at
+    # 0.9999, no whole card under them. The outlines worked out from the two indices lie on
+    # the line through both: one card's two corners, both conflicts.
+    def read(second: str, second_point: list[float]) -> list[tuple[str, str | None]]:
+        probabilities = np.stack([reading("6d", 0.9999), reading(second, 0.9999)])
+        rank_points = np.array([[112.0, 115.0], second_point], np.float32)
+        suit_points = rank_points + np.array([[0, 20], [0, -20]], np.float32)
+        sightings = assemble(probabilities, rank_points, suit_points, ())
+        return sorted((str(s.card), s.problem) for s in sightings)
+
+    assert read("9d", [205.0, 250.0]) == [("6d", "conflict"), ("9d", "conflict")]
+    # Two cards of one suit lying nearly square over each other, turned half round: the second
+    # index as near the first's far corner, but off that line. Both stand.
+    assert read("9d", [190.0, 262.0]) == [("6d", None), ("9d", None)]
+    # Cards of two suits so placed are two cards (a suit is not misread so with its rank).
+    assert read("9c", [205.0, 250.0]) == [("6d", None), ("9c", None)]
+
+
 def test_a_faint_reading_beside_a_sure_index_does_not_move_its_card():
     # A fan of a four-corner drawn deck (scene 118000+23 of scripts/score_drawn_scenes.py): an
     # 8s's top-left index read at 1.00, and beside it, in a row, the 8c's under it read as 8s
@@ -939,10 +959,12 @@ def test_two_lone_indices_of_one_rank_where_one_cards_corners_lie_are_a_conflict
 
 def three_of_spades_and_a_corner(frame_height: int) -> list[tuple[str, str | None]]:
     """The cards read from a 3s's top-left index (upright at (300, 112), 0.99) and its
-    bottom-right one (turned half round at (380, 226), where the card a common deck's index of
-    this size spans would have it, read as a Js at 0.97), in a frame this high."""
+    bottom-right one (turned half round at (368, 234), near where the card a common deck's
+    index of this size spans would have it, read as a Js at 0.97), in a frame this high.
+    (Placed just so, the outlines worked out from the two would have their centres on the line
+    through both: one card read two ways wherever it lies, both conflicts.)"""
     cards = [reading("3s"), reading("Js", 0.97)]
-    rank_points = np.array([[300.0, 112.0], [380.0, 226.0]], np.float32)
+    rank_points = np.array([[300.0, 112.0], [368.0, 234.0]], np.float32)
     suit_points = rank_points + np.float32([[0.0, 17.0], [0.0, -17.0]])
     paper = np.full((frame_height, 600), 255, np.uint8)
     return sorted((str(s.card), s.problem)

@@ -61,6 +61,7 @@ and untouched groups so reprinted (never studied) 4,601 -> 4,608 of 4,625 and 4,
 
 from __future__ import annotations
 
+import collections
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -192,6 +193,16 @@ FAR_CORNER_REACH = 0.25
 # Of a card's two corners read as two cards, the one whose doubt is this many times smaller
 # than the other's (or more) stands (_misread_far_corners).
 FAR_CORNER_SURER = 10.0
+# Two lone indices of one suit so placed, off any whole card, are one card's two corners read
+# as two cards when the outlines worked out from them lie on the line through both indices:
+# within this share of a card's width of it. An outline worked out from a lone index is often
+# 10-30 % too big or small, which moves its centre along that line (the card's diagonal), not
+# across it; two cards of one suit lying nearly square over each other, turned half round,
+# show their centres off the line. scripts/score_drawn_scenes.py --every-set --outside, every
+# pair so placed: 22 with a card misread, centres 0.01-0.26 widths off the line (17 of them
+# under 0.1; the ones beyond, kde-ancient-egyptians' 6s and 9s), and the five pairs of real
+# cards 0.15-0.26.
+ONE_DIAGONAL = 0.12
 # An index whose rank point lies within this many spans of the frame's edge may be cut off.
 EDGE_SPANS = 1.0
 # A sighting whose indices all lie at least this deep (card widths from its edge) inside a
@@ -949,8 +960,24 @@ def _misread_far_corners(sightings: list[CardSighting], members_of: list[list[_I
     coincide (centres within 0.12 of a card's width) read the drawn group 77000's cards 1,125
     -> 1,118 of 1,131 (a 9d lying on a Qd along its length, each read surely from one index,
     the outlines those indices place coinciding: 77000+82) for one wrong report fewer of the
-    ten groups' shared decks (an 8d on a 6d, 31000+89)."""
+    ten groups' shared decks (an 8d on a 6d, 31000+89).
+
+    Off any whole card, two lone indices of one suit so placed are one card read two ways too
+    when the outlines worked out from them have their centres on the line through both
+    (_on_one_diagonal) and neither card is read surely elsewhere (then it is a duplicate, which
+    settles the place): a deck printing its bottom index upright (kde-ancient-egyptians),
+    whose bottom "6" or "7" taken turned half round reads as a 9 or a 4, and a corner misread
+    in a fan, where no paper is whole. scripts/score_drawn_scenes.py --every-set --outside:
+    the six sets read as before group by group, the ten groups' wrong reports 5 -> 4 (that
+    8d on a 6d); the outside designs read 13,337 -> 13,333 of 13,527, wrong 46 -> 37
+    (ancient-egyptians 24 -> 18, npm-svg-cards, letele-kennard and kennard-four-colour one
+    fewer each); at the study seeds (--outside-seed 180000) 13,423 -> 13,419 of 13,614, wrong
+    55 -> 45; the photographs as before. Without the line (any such pair) the six sets read 6
+    cards fewer: two cards of one suit lying nearly square over each other, turned half
+    round."""
     result = list(sightings)
+    # A card read surely in two places is a duplicate, which settles which place is misread.
+    places = collections.Counter(s.card for s in sightings if _sure(s))
     for a, one in enumerate(sightings):
         if not (len(members_of[a]) == 1 and _sure(one)):
             continue
@@ -958,7 +985,10 @@ def _misread_far_corners(sightings: list[CardSighting], members_of: list[list[_I
         for b, other in enumerate(sightings):
             if not (b != a and _sure(other) and other.card != one.card):
                 continue
-            if any(_on_whole_card(lone, member, rectangles)
+            if any((_on_whole_card(lone, member, rectangles)
+                    or (len(members_of[b]) == 1 and other.card.suit == one.card.suit
+                        and places[one.card] == places[other.card] == 1
+                        and _on_one_diagonal(one, lone, other, member)))
                    and _at_far_corner(lone, other, member) for member in members_of[b]):
                 surer, weaker = (b, a) if one.confidence <= other.confidence else (a, b)
                 if (1.0 - sightings[surer].confidence) * FAR_CORNER_SURER > (
@@ -974,6 +1004,17 @@ def _at_far_corner(index: _Index, sighting: CardSighting, member: _Index) -> boo
     centre, width = sighting.corners.mean(axis=0), _width(sighting)
     return (float(member.down @ index.down) < -0.8
             and length(index.rank - (2 * centre - member.rank)) < FAR_CORNER_REACH * width)
+
+
+def _on_one_diagonal(one: CardSighting, index: _Index, other: CardSighting,
+                     member: _Index) -> bool:
+    """Whether the outlines of two sightings, worked out from their indices ``index`` and
+    ``member``, have their centres on the line through both indices (within ONE_DIAGONAL of a
+    card's width), as two corners of one card do."""
+    line = member.rank - index.rank
+    offset = other.centre - one.centre
+    across = abs(float(offset[0] * line[1] - offset[1] * line[0])) / max(length(line), 1e-9)
+    return across < ONE_DIAGONAL * max(_width(one), _width(other))
 
 
 def _on_whole_card(index: _Index, member: _Index, rectangles: list[np.ndarray | None]) -> bool:
