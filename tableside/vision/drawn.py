@@ -162,6 +162,7 @@ class DrawnStyle:
     outlined: bool = False  # ranks printed as a dark outline around a lighter fill
     beside: float = 0.0  # size (card widths) of a big suit printed beside the index; 0: none
     upright_bottom: bool = False  # the bottom indices stand as the top ones (CornerIndex.upright)
+    standing_pips: bool = False  # the lower half's pips stand as the upper half's, not turned
 
     @staticmethod
     def random(rng: random.Random, width: int = 250) -> DrawnStyle:
@@ -346,7 +347,7 @@ def _draw_pips(image: np.ndarray, layout: tuple[tuple[float, float], ...], suit:
     top, bottom = 0.2 * height, 0.8 * height
     for x, y in layout:
         centre = (left + x * (right - left), top + y * (bottom - top))
-        glyph = cv2.rotate(pip, cv2.ROTATE_180) if y > 0.5 else pip
+        glyph = cv2.rotate(pip, cv2.ROTATE_180) if y > 0.5 and not style.standing_pips else pip
         _paint(image, glyph, centre, colour)
 
 

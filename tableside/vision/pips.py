@@ -155,11 +155,16 @@ def pips_of(marks: Marks, corners: np.ndarray, shapes: PipReader | None = None) 
     if found is None:
         return None
     strict = marks.passes[PIP_PASS]
-    suits = suits_of_ink(*_colour(marks, strict, found))
+    suits = ink_suits(marks, strict, found)
     if shapes is not None:
         suits = narrowed_suits(suits, shapes.suits(cut_pips(marks, strict, found, corners,
                                                             card)))
     return Pips(len(found), suits)
+
+
+def ink_suits(marks: Marks, marks_pass: MarkPass, pips: np.ndarray) -> str:
+    """The suits (of "cdhs") the ink of these marks of a pass may be (suits_of_ink)."""
+    return suits_of_ink(*_colour(marks, marks_pass, pips))
 
 
 def narrowed_suits(suits: str, shapes: np.ndarray) -> str:

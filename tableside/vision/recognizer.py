@@ -54,6 +54,7 @@ from tableside.vision.reader import (
 )
 from tableside.vision.sharpening import sharpened
 from tableside.vision.slant import GUESSED_SLANTED, guessed_plane
+from tableside.vision.standing_pips import settle_turned, standing_leans
 from tableside.vision.straight_view import StraightView
 from tableside.vision.suit_colours import judged_by_ink
 from tableside.vision.suit_pips import WitnessReader, judged_by_pips
@@ -150,11 +151,16 @@ class CardRecognizer:
         # Whether a frame whose deck prints its bottom index upright asks the dealer about its
         # lone sixes and nines (turned_indices.py).
         self.doubt_turned = True
+        # Whether such a lone 6 or 9 is settled by its card's pips where the frame's pips are
+        # printed standing (standing_pips.py) rather than asked about.
+        self.settle_by_pips = True
         # Whether a frame whose cards say nothing of that takes the last word of the frames
         # before (a camera reads one table's deck frame after frame; a frame of a hand, or of
         # cards in fans, shows no card at both corners).
         self.remember_bottoms = False
         self._bottoms_upright = False
+        # ...and the last word of the frames before on how its pips lean standing.
+        self._standing: dict[str, int] = {}
         # Whether a frame whose cards show no sure B, D nor J takes the last word of the frames
         # before on its deck's court letters (German B and D, or J and Q: reader.py's
         # letters_said), so that a German deck's Ds are looked for in frames showing no B.
@@ -322,6 +328,13 @@ class CardRecognizer:
             if said is True:
                 sightings = doubt_turning_ranks(sightings, self.confident, marks.outlines,
                                                 pips)
+                if self.pip_reader is not None and self.settle_by_pips and any(
+                        s.problem == "turned" for s in sightings):
+                    standing = standing_leans(marks, sightings, self.pip_reader,
+                                              self.confident)
+                    if self.remember_bottoms:
+                        standing = self._standing = standing or self._standing
+                    sightings = settle_turned(sightings, marks, self.pip_reader, standing)
         if scale != 1.0:
             sightings = [replace(s, corners=s.corners / scale) for s in sightings]
         sure = [s for s in sightings if s.problem is None and s.confidence >= self.confident]
