@@ -108,6 +108,27 @@ def test_a_card_in_a_deep_shadow_beside_a_lit_card_is_paper():
     assert any(abs(outline[:, 0].mean() - 500) < 10 for outline in marks.outlines)
 
 
+def test_a_rank_on_a_strip_of_paper_in_a_cards_shadow_is_a_mark():
+    # The strip of a card showing beside the rim of the card over it, in that card's shadow: a
+    # little under 0.8 of the paper's brightness around it, so no paper to the first ink pass,
+    # but paper at SHADOWED_SHARE, and the rank printed on it a mark (of the looser pass, in
+    # whose paper the strip lies).
+    generator = np.random.default_rng(7)
+    image = np.full((400, 600, 3), 70, np.float32)
+    image[150:290, 200:300] = 235  # the card over it
+    image[150:290, 300:303] = 60  # that card's rim
+    image[150:290, 303:316] = 170  # the strip of the card under it, shadowed
+    image[160:174, 306:312] = 30  # its rank's stroke
+    image += generator.normal(0, 4, image.shape)
+    marks = find_marks(np.clip(cv2.GaussianBlur(image, (0, 0), 1.0), 0, 255).astype(np.uint8))
+    assert marks.level[167, 309] * 0.7 < 170 < marks.level[167, 309] * 0.8
+    assert marks.cards[167, 309] == 255
+    strokes = marks.passes[1].centroids[marks.passes[1].areas >= 40]
+    assert [(round(x), round(y)) for x, y in strokes] == [(309, 167)]
+    # The strip is no card's outline of its own: only the card over it is.
+    assert len(marks.outlines) == 1
+
+
 def test_a_rank_in_a_scrap_of_paper_too_small_for_a_card_is_a_mark():
     # A card mostly under others may show no more paper than a scrap around its index, too
     # small to be taken for a card (MIN_PAPER_AREA): the rank in it is a mark all the same,
