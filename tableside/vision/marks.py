@@ -403,13 +403,13 @@ def find_marks(frame: np.ndarray) -> Marks:
                     near_paper[near], (left, top))
                 on_paper = cv2.bitwise_or(
                     near_cards, card_outlines(scraps, near_shape, (left, top))[0])
-                cards = np.zeros(darkness.shape, np.uint8)
-                cards[near] = near_cards
+                cards = _whole_frame(near_cards if shadowed is None
+                                     else cv2.bitwise_or(near_cards, shadowed),
+                                     near, darkness.shape)
                 cut = seams(contours, near_shape, (left, top))
                 on_paper = cv2.subtract(on_paper, cut, dst=on_paper)
                 shapes = outlines + tuple(contour.reshape(-1, 2) for contour in scraps)
                 if shadowed is not None:
-                    cv2.bitwise_or(cards[near], shadowed, dst=cards[near])
                     # (Ink on shadowed paper only where the pass's paper takes it in.)
                     shadowed = cv2.subtract(cv2.bitwise_or(on_paper, shadowed), cut)
                     shapes += shadowed_hulls
@@ -422,9 +422,13 @@ def find_marks(frame: np.ndarray) -> Marks:
                         and box.right <= right):
                     box_in_near = (slice(box.top - top, box.bottom - top),
                                    slice(box.left - left, box.right - left))
-                on_paper, shadowed = (
-                    None if mask is None else mask[box_in_near] if box_in_near is not None
-                    else _in_frame(mask, near, darkness.shape) for mask in (on_paper, shadowed))
+                if box_in_near is not None:
+                    on_paper = on_paper[box_in_near]
+                    shadowed = None if shadowed is None else shadowed[box_in_near]
+                else:
+                    on_paper = _whole_frame(on_paper, near, darkness.shape)
+                    shadowed = (None if shadowed is None
+                                else _whole_frame(shadowed, near, darkness.shape))
             if box_in_near is not None:
                 paper = paper[box_in_near]
             else:
@@ -473,8 +477,8 @@ def shadowed_paper(cards: np.ndarray, paper: np.ndarray, near_paper: np.ndarray,
     return cv2.erode(joined, _THIN), tuple(hull.reshape(-1, 2) + shift for hull in hulls)
 
 
-def _in_frame(part: np.ndarray, near: tuple[slice, slice], shape: tuple[int, ...]
-              ) -> np.ndarray:
+def _whole_frame(part: np.ndarray, near: tuple[slice, slice], shape: tuple[int, ...]
+                 ) -> np.ndarray:
     """A mask of the part of the frame near paper, as a mask of the whole frame."""
     whole = np.zeros(shape[:2], np.uint8)
     whole[near] = part
