@@ -240,6 +240,27 @@ def test_a_card_with_a_chip_on_it_counts_nothing():
     assert pip_counts(marks) == [None]
 
 
+
+@pytest.mark.parametrize(("deck", "first", "second"), [
+    ("gnome-tango", "9h", "9s"),  # red beside black: the inks share no suit
+    ("gnome-tango", "9h", "9d"),  # red beside red: the pips' shapes differ
+    ("gnome-neoclassical_4_color", "9h", "9d"),  # red hearts beside yellow diamonds
+])
+def test_pips_of_two_suits_on_one_outline_count_nothing(deck, first, second):
+    # Two cards lying one over the other whose seam the camera lost (a low JPEG quality
+    # smooths the shadow between two pale papers away) are one outline: a 6h half under a 6d
+    # showed three hearts and six diamonds, counted as a 9d, and both sixes read as nines.
+    # Here the left part of one card's face is another's: its pips are no one card's.
+    shapes = PipReader()
+    faces = deck_faces(deck)
+    joined = faces[second].image.copy()
+    cut = int(0.45 * joined.shape[1])
+    joined[:, :cut] = faces[first].image[:, :cut]
+    for width, turn in ((80, 20), (100, 60), (120, -30)):
+        assert pip_counts(find_marks(on_felt(joined, width, turn)), None, shapes) == [None]
+        assert pip_counts(find_marks(on_felt(faces[first].image, width, turn)), None,
+                          shapes) == [Pips(9, first[1])]
+
 def reading(card: str, sureness: float) -> np.ndarray:
     probabilities = np.full(53, (1.0 - sureness) / 52, np.float32)
     probabilities[int(Card(card))] = sureness

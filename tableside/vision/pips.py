@@ -59,6 +59,14 @@ SMALL_PIPS = 2
 # (scripts/score_drawn_scenes.py) against no shape: shared decks 7,113 -> 7,116 of 7,216 read,
 # wrong 6 -> 6; decks drawn by code 2,216 -> 2,218 of 2,275, wrong 11 -> 9; 0.75 read the same.
 SHAPE_SURE = 0.9
+# One card's pips are of one suit: where two suits are each named surely (SHAPE_SURE) by this
+# many of the pips, or where the pips' inks allow no suit in common (red beside black), the
+# outline is not one number card but two cards whose seam the camera lost, and nothing is
+# counted. A frame saved at a low JPEG quality smooths the shadow between two pale cards away:
+# a 6h half under a 6d showed three hearts and six diamonds, counted as a 9d, and both its
+# sixes were reported as nines (scene 61000+125 of the dev groups at quality 25-50). One pip
+# alone may be named otherwise (a glare or a shadow over a 5d's pip read as a club, 0.95).
+TWO_SUITS = 2
 # Pips are counted on the stricter ink pass, which parts pips that blur has joined.
 PIP_PASS = 1
 # The middle of the card, where pips are and indices are not (shares of width and height).
@@ -149,17 +157,31 @@ def pip_counts(marks: Marks, wholes: list[np.ndarray | None] | None = None,
 
 def pips_of(marks: Marks, corners: np.ndarray, shapes: PipReader | None = None) -> Pips | None:
     """The pips of the whole card with this outline (4 x 2 corners in order round it), or None
-    when its middle does not look like a number card's."""
+    when its middle does not look like a number card's, or its pips are of two suits
+    (TWO_SUITS)."""
     card = CardFrame.of(corners)
     found = _number_card_pips(marks, corners, card)
     if found is None:
         return None
     strict = marks.passes[PIP_PASS]
+    if not _one_ink(marks, strict, found):
+        return None
     suits = ink_suits(marks, strict, found)
     if shapes is not None:
-        suits = narrowed_suits(suits, shapes.suits(cut_pips(marks, strict, found, corners,
-                                                            card)))
+        named = shapes.suits(cut_pips(marks, strict, found, corners, card))
+        sure = named[named.max(axis=1) >= SHAPE_SURE].argmax(axis=1)
+        if (np.bincount(sure, minlength=len(PIP_SUITS)) >= TWO_SUITS).sum() > 1:
+            return None
+        suits = narrowed_suits(suits, named)
     return Pips(len(found), suits)
+
+
+def _one_ink(marks: Marks, marks_pass: MarkPass, pips: np.ndarray) -> bool:
+    """Whether some suit is allowed by every pip's own ink (see TWO_SUITS)."""
+    common = set("cdhs")
+    for pip in pips.tolist():
+        common &= set(ink_suits(marks, marks_pass, np.array([pip])))
+    return bool(common)
 
 
 def ink_suits(marks: Marks, marks_pass: MarkPass, pips: np.ndarray) -> str:
