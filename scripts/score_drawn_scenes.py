@@ -87,6 +87,7 @@ and the photographs' the same with both. Compare figures measured with one versi
     .venv/bin/python scripts/score_drawn_scenes.py --dev --perspective 0.2 [--table-plane]
     .venv/bin/python scripts/score_drawn_scenes.py --dev --card-width 60 75 --why
     .venv/bin/python scripts/score_drawn_scenes.py --dev --blur 1.6
+    .venv/bin/python scripts/score_drawn_scenes.py --dev --jpeg 25 50 [--noise 12]
 
 --perspective draws the scenes at another slant than the tests' (the table's corners moved by
 up to that share of the frame; 0.1 by default), and --table-plane reads each with its own
@@ -243,6 +244,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--blur", type=float, metavar="SIGMA",
                         help="blur the scenes with Gaussian sigmas up to this (default: as the "
                              f"tests blur them, {SceneOptions().blur})")
+    parser.add_argument("--noise", type=float, metavar="SIGMA",
+                        help="add camera noise with sigmas up to this (default: as the tests "
+                             f"add it, {SceneOptions().noise})")
+    parser.add_argument("--jpeg", type=int, nargs=2, metavar=("LEAST", "MOST"),
+                        help="save the scenes at JPEG qualities in this range (default: as the "
+                             f"tests save them, {SceneOptions().jpeg[0]} to "
+                             f"{SceneOptions().jpeg[1]})")
     parser.add_argument("--felt-brightness", type=float, nargs=2, metavar=("LEAST", "MOST"),
                         help="draw the felt this bright (HSV value, 0-1; default: as the tests "
                              f"draw it, {SceneOptions().felt_brightness[0]} to "
@@ -340,9 +348,10 @@ def _score_groups(groups: list[tuple], args: argparse.Namespace) -> list[dict]:
 
 
 def _scene_options(args: argparse.Namespace) -> SceneOptions:
-    """The tests' scene options, with what --perspective, --card-width, --blur,
-    --felt-brightness and --frame-size ask."""
-    asked = {"perspective": args.perspective, "blur": args.blur,
+    """The tests' scene options, with what --perspective, --card-width, --blur, --noise,
+    --jpeg, --felt-brightness and --frame-size ask."""
+    asked = {"perspective": args.perspective, "blur": args.blur, "noise": args.noise,
+             "jpeg": None if args.jpeg is None else tuple(args.jpeg),
              "size": None if args.frame_size is None else tuple(args.frame_size),
              "card_width": None if args.card_width is None else tuple(args.card_width),
              "felt_brightness": None if args.felt_brightness is None

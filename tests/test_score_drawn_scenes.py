@@ -139,9 +139,8 @@ def test_a_copy_of_the_package_first_on_the_path_is_the_one_scored(tmp_path):
 
 
 def test_scene_options_take_the_tests_unless_asked(tmp_path):
-    # --perspective, --card-width, --blur, --felt-brightness and --frame-size change only
-    # what they name;
-    # scenes drawn with small cards are scored like any others.
+    # --perspective, --card-width, --blur, --noise, --jpeg, --felt-brightness and --frame-size
+    # change only what they name; scenes drawn with small cards are scored like any others.
     sys.path.insert(0, str(SCRIPT.parent))
     import score_drawn_scenes
 
@@ -165,6 +164,8 @@ def test_scene_options_take_the_tests_unless_asked(tmp_path):
     light = options("--felt-brightness", "0.85", "0.97")
     assert light == SceneOptions(felt_brightness=(0.85, 0.97))
     assert options("--frame-size", "2560", "1440") == SceneOptions(size=(2560, 1440))
+    assert options("--jpeg", "25", "50", "--noise", "12") == SceneOptions(jpeg=(25, 50),
+                                                                        noise=12.0)
     out = tmp_path / "figures.json"
     run = subprocess.run([sys.executable, str(SCRIPT), "--groups", "6000", "--scenes", "2",
                           "--processes", "1", "--card-width", "60", "64", "--missed",
