@@ -88,6 +88,7 @@ and the photographs' the same with both. Compare figures measured with one versi
     .venv/bin/python scripts/score_drawn_scenes.py --dev --card-width 60 75 --why
     .venv/bin/python scripts/score_drawn_scenes.py --dev --blur 1.6
     .venv/bin/python scripts/score_drawn_scenes.py --dev --jpeg 25 50 [--noise 12]
+    .venv/bin/python scripts/score_drawn_scenes.py --dev --light 0.35 0.6   # a dim room
 
 --perspective draws the scenes at another slant than the tests' (the table's corners moved by
 up to that share of the frame; 0.1 by default), and --table-plane reads each with its own
@@ -251,6 +252,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="save the scenes at JPEG qualities in this range (default: as the "
                              f"tests save them, {SceneOptions().jpeg[0]} to "
                              f"{SceneOptions().jpeg[1]})")
+    parser.add_argument("--light", type=float, nargs=2, metavar=("LEAST", "MOST"),
+                        help="light the scenes this bright, a gain on every pixel (default: as "
+                             f"the tests light them, {SceneOptions().light[0]} to "
+                             f"{SceneOptions().light[1]}): a dim room")
     parser.add_argument("--felt-brightness", type=float, nargs=2, metavar=("LEAST", "MOST"),
                         help="draw the felt this bright (HSV value, 0-1; default: as the tests "
                              f"draw it, {SceneOptions().felt_brightness[0]} to "
@@ -349,9 +354,10 @@ def _score_groups(groups: list[tuple], args: argparse.Namespace) -> list[dict]:
 
 def _scene_options(args: argparse.Namespace) -> SceneOptions:
     """The tests' scene options, with what --perspective, --card-width, --blur, --noise,
-    --jpeg, --felt-brightness and --frame-size ask."""
+    --jpeg, --light, --felt-brightness and --frame-size ask."""
     asked = {"perspective": args.perspective, "blur": args.blur, "noise": args.noise,
              "jpeg": None if args.jpeg is None else tuple(args.jpeg),
+             "light": None if args.light is None else tuple(args.light),
              "size": None if args.frame_size is None else tuple(args.frame_size),
              "card_width": None if args.card_width is None else tuple(args.card_width),
              "felt_brightness": None if args.felt_brightness is None

@@ -139,8 +139,9 @@ def test_a_copy_of_the_package_first_on_the_path_is_the_one_scored(tmp_path):
 
 
 def test_scene_options_take_the_tests_unless_asked(tmp_path):
-    # --perspective, --card-width, --blur, --noise, --jpeg, --felt-brightness and --frame-size
-    # change only what they name; scenes drawn with small cards are scored like any others.
+    # --perspective, --card-width, --blur, --noise, --jpeg, --light, --felt-brightness and
+    # --frame-size change only what they name; scenes drawn with small cards are scored like
+    # any others.
     sys.path.insert(0, str(SCRIPT.parent))
     import score_drawn_scenes
 
@@ -166,6 +167,7 @@ def test_scene_options_take_the_tests_unless_asked(tmp_path):
     assert options("--frame-size", "2560", "1440") == SceneOptions(size=(2560, 1440))
     assert options("--jpeg", "25", "50", "--noise", "12") == SceneOptions(jpeg=(25, 50),
                                                                         noise=12.0)
+    assert options("--light", "0.35", "0.6") == SceneOptions(light=(0.35, 0.6))
     out = tmp_path / "figures.json"
     run = subprocess.run([sys.executable, str(SCRIPT), "--groups", "6000", "--scenes", "2",
                           "--processes", "1", "--card-width", "60", "64", "--missed",

@@ -77,6 +77,7 @@ class SceneOptions:
     noise: float = 6.0  # largest noise sigma
     jpeg: tuple[int, int] = (55, 95)
     glare: float = 0.7  # chance of glare spots
+    light: tuple[float, float] = (0.65, 1.15)  # the lamp's brightness, a gain on the scene
     chips: bool = True
     face_down: bool = True
     # The felt's brightness (HSV value: 0 black, 1 white), darkest to lightest; lighter tables
@@ -364,7 +365,7 @@ class _Painter:
         # Light: colour from warm to cold, brightness, and a gradient across the table.
         warmth = rng.uniform(-1, 1)
         tint = np.array([1 - 0.22 * warmth, 1.0, 1 + 0.22 * warmth], np.float32)
-        gain = rng.uniform(0.65, 1.15)
+        gain = rng.uniform(*options.light)
         direction = rng.uniform(0, 2 * math.pi)
         steepness = rng.uniform(0, 0.25) / max(width, height)
         across = (np.arange(width, dtype=np.float32) - width / 2) * math.cos(direction)
