@@ -84,6 +84,17 @@ def test_ink_colours_name_the_suits_they_may_be():
     assert pips_of_card("gnome-neoclassical_4_color", "4s").suits == "cdhs"
 
 
+def test_ink_colours_under_a_dim_lamp_name_the_suits_they_would_in_good_light():
+    # A dim room darkens every ink: at 0.45 of the light, yellow diamonds fell under the
+    # bound that says black, and a 4d's pips ruled its own suit out.
+    for deck, name, suits in (("gnome-neoclassical_4_color", "4d", "d"),
+                              ("gnome-tango", "7d", "dh"), ("gnome-tango", "4s", "cs")):
+        frame = on_felt(deck_faces(deck)[name].image, 90, 25)
+        for light in (0.45, 0.35):
+            dim = np.clip(frame.astype(np.float32) * light, 0, 255).astype(np.uint8)
+            assert pip_counts(find_marks(dim)) == [Pips(int(name[0]), suits)], (name, light)
+
+
 @pytest.mark.parametrize("name", ["Jh", "Qs", "Kd"])
 def test_court_cards_count_nothing(name):
     # (A picture can part the paper of its card in two outlines: neither counts.)

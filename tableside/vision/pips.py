@@ -67,6 +67,14 @@ SHAPE_SURE = 0.9
 # sixes were reported as nines (scene 61000+125 of the dev groups at quality 25-50). One pip
 # alone may be named otherwise (a glare or a shadow over a 5d's pip read as a club, 0.95).
 TWO_SUITS = 2
+# The inks' bounds (suits_of_ink) hold for pips on paper at least this bright (the paper level
+# under a pip, after white balance): the scenes they were set on light paper at 160 to 255 (the
+# hundredth of the pips of scripts/score_drawn_scenes.py's dev groups lay at 157-173). Under a
+# dimmer lamp (the dev groups with the light's gain 0.35-0.6 instead of 0.65-1.15: paper at
+# 84-191) every ink's value fell under the black bound: an orange diamond's pips (value 86 on
+# paper at 91) said clubs or spades, and the 4d whose index read 4d was reported a sure 4c.
+# There a pip's colour is taken as if its paper were this bright.
+DIM_PAPER = 160.0
 # Pips are counted on the stricter ink pass, which parts pips that blur has joined.
 PIP_PASS = 1
 # The middle of the card, where pips are and indices are not (shares of width and height).
@@ -291,8 +299,9 @@ def _picture(marks: MarkPass, corners: np.ndarray, card: CardFrame | None = None
 
 
 def _colour(marks: Marks, marks_pass: MarkPass, pips: np.ndarray) -> tuple[float, float, float]:
-    """The mean colour of the pips' pixels, as OpenCV's hue, saturation and value."""
-    sums = np.zeros(3)
+    """The mean colour of the pips' pixels, as OpenCV's hue, saturation and value; brightened
+    as if their paper were at DIM_PAPER where it is dimmer."""
+    sums = np.zeros(4)
     count = 0
     # The reading view's blue, green and red (and level) of a pixel as one 32-bit word: a
     # pip's pixels picked out once, their bytes added up by cv2.sumElems in whole numbers
@@ -303,9 +312,14 @@ def _colour(marks: Marks, marks_pass: MarkPass, pips: np.ndarray) -> tuple[float
         x, y, w, h = marks_pass.boxes[n].tolist()
         inside = marks_pass.labels[y:y + h, x:x + w] == n + 1
         levels = pixels[y:y + h, x:x + w][inside].view(np.uint8).reshape(-1, 1, 4)
-        sums += cv2.sumElems(levels)[:3]
+        sums += cv2.sumElems(levels)
         count += len(levels)
-    mean = (sums / max(1, count)).round().clip(0, 255).astype(np.uint8).reshape(1, 1, 3)
+    colour, level = sums[:3] / max(1, count), sums[3] / max(1, count)
+    if 0 < level < DIM_PAPER:
+        # (Hue and saturation are the same at any brightness; the value is as under the
+        # lights the bounds were set under.)
+        colour = colour * (DIM_PAPER / level)
+    mean = colour.round().clip(0, 255).astype(np.uint8).reshape(1, 1, 3)
     hue, saturation, value = cv2.cvtColor(mean, cv2.COLOR_BGR2HSV)[0, 0]
     return float(hue), float(saturation), float(value)
 
