@@ -68,8 +68,8 @@ SHAPE_SURE = 0.9
 # alone may be named otherwise (a glare or a shadow over a 5d's pip read as a club, 0.95).
 TWO_SUITS = 2
 # The inks' bounds (suits_of_ink) hold for pips on paper at least this bright (the paper level
-# under a pip, after white balance): the scenes they were set on light paper at 160 to 255 (the
-# hundredth of the pips of scripts/score_drawn_scenes.py's dev groups lay at 157-173). Under a
+# under a pip, after white balance): in the scenes they were set on, paper lay at 160 to 255 (the
+# hundredth of the pips of scripts/score_drawn_scenes.py's dev groups at 157-173). Under a
 # dimmer lamp (the dev groups with the light's gain 0.35-0.6 instead of 0.65-1.15: paper at
 # 84-191) every ink's value fell under the black bound: an orange diamond's pips (value 86 on
 # paper at 91) said clubs or spades, and the 4d whose index read 4d was reported a sure 4c.
