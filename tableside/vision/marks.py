@@ -460,7 +460,7 @@ def shadowed_paper(cards: np.ndarray, paper: np.ndarray, near_paper: np.ndarray,
     pixels)."""
     contours, _ = paper_contours(cv2.bitwise_and(paper, near_paper, dst=paper), corner)
     shift = np.array(corner, np.int32)
-    hulls = []
+    kept = []
     for contour in contours:
         hull = cv2.convexHull(contour) - shift
         x, y, width, height = cv2.boundingRect(hull)
@@ -468,13 +468,10 @@ def shadowed_paper(cards: np.ndarray, paper: np.ndarray, near_paper: np.ndarray,
         cv2.fillConvexPoly(piece, hull - np.array([x, y], np.int32), 255)
         within = cv2.countNonZero(cv2.bitwise_and(piece, cards[y:y + height, x:x + width]))
         if within < SHADOWED_WITHIN * cv2.countNonZero(piece):
-            hulls.append(hull)
-    if not hulls:
+            kept.append(contour)
+    if not kept:
         return None, ()
-    joined = np.zeros_like(cards)
-    for hull in hulls:
-        cv2.fillConvexPoly(joined, hull, 255)
-    return cv2.erode(joined, _THIN), tuple(hull.reshape(-1, 2) + shift for hull in hulls)
+    return card_outlines(kept, cards.shape, corner)
 
 
 def _whole_frame(part: np.ndarray, near: tuple[slice, slice], shape: tuple[int, ...]
