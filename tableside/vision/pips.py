@@ -172,9 +172,11 @@ def pips_of(marks: Marks, corners: np.ndarray, shapes: PipReader | None = None) 
     if found is None:
         return None
     strict = marks.passes[PIP_PASS]
-    if not _one_ink(marks, strict, found):
+    sums = _pip_sums(marks, strict, found)
+    # (One card's pips are of one suit: some suit every pip's own ink allows, see TWO_SUITS.)
+    if not set.intersection(*(set(suits_of_ink(*_colour(row))) for row in sums)):
         return None
-    suits = ink_suits(marks, strict, found)
+    suits = suits_of_ink(*_colour(sums.sum(axis=0)))
     if shapes is not None:
         named = shapes.suits(cut_pips(marks, strict, found, corners, card))
         sure = named[named.max(axis=1) >= SHAPE_SURE].argmax(axis=1)
@@ -184,17 +186,9 @@ def pips_of(marks: Marks, corners: np.ndarray, shapes: PipReader | None = None) 
     return Pips(len(found), suits)
 
 
-def _one_ink(marks: Marks, marks_pass: MarkPass, pips: np.ndarray) -> bool:
-    """Whether some suit is allowed by every pip's own ink (see TWO_SUITS)."""
-    common = set("cdhs")
-    for pip in pips.tolist():
-        common &= set(ink_suits(marks, marks_pass, np.array([pip])))
-    return bool(common)
-
-
-def ink_suits(marks: Marks, marks_pass: MarkPass, pips: np.ndarray) -> str:
-    """The suits (of "cdhs") the ink of these marks of a pass may be (suits_of_ink)."""
-    return suits_of_ink(*_colour(marks, marks_pass, pips))
+def each_ink_suits(marks: Marks, marks_pass: MarkPass, pips: np.ndarray) -> list[str]:
+    """Per mark of a pass, the suits (of "cdhs") its own ink may be (suits_of_ink)."""
+    return [suits_of_ink(*_colour(row)) for row in _pip_sums(marks, marks_pass, pips)]
 
 
 def narrowed_suits(suits: str, shapes: np.ndarray) -> str:
@@ -298,23 +292,30 @@ def _picture(marks: MarkPass, corners: np.ndarray, card: CardFrame | None = None
     return bool((marks.areas[_in_middle(across, along)] > PICTURE * area).any())
 
 
-def _colour(marks: Marks, marks_pass: MarkPass, pips: np.ndarray) -> tuple[float, float, float]:
-    """The mean colour of the pips' pixels, as OpenCV's hue, saturation and value; brightened
-    as if their paper were at DIM_PAPER where it is dimmer."""
-    sums = np.zeros(4)
-    count = 0
+def _pip_sums(marks: Marks, marks_pass: MarkPass, pips: np.ndarray) -> np.ndarray:
+    """Per mark of a pass (N x 5): its pixels' blue, green, red and paper level summed, and how
+    many pixels it has."""
+    sums = np.zeros((len(pips), 5))
     # The reading view's blue, green and red (and level) of a pixel as one 32-bit word: a
     # pip's pixels picked out once, their bytes added up by cv2.sumElems in whole numbers
     # (the same sums as the channels' own, exact in float64 in any order).
     reading = marks.sampled("reading", 0)
     pixels = reading.view(np.uint32).reshape(reading.shape[:2])
-    for n in pips.tolist():
+    for row, n in enumerate(pips.tolist()):
         x, y, w, h = marks_pass.boxes[n].tolist()
         inside = marks_pass.labels[y:y + h, x:x + w] == n + 1
         levels = pixels[y:y + h, x:x + w][inside].view(np.uint8).reshape(-1, 1, 4)
-        sums += cv2.sumElems(levels)
-        count += len(levels)
-    colour, level = sums[:3] / max(1, count), sums[3] / max(1, count)
+        sums[row, :4] = cv2.sumElems(levels)
+        sums[row, 4] = len(levels)
+    return sums
+
+
+def _colour(sums: np.ndarray) -> tuple[float, float, float]:
+    """The mean colour of pixels from their sums (a row of _pip_sums, or rows added up), as
+    OpenCV's hue, saturation and value; brightened as if their paper were at DIM_PAPER where it
+    is dimmer."""
+    count = max(1.0, float(sums[4]))
+    colour, level = sums[:3] / count, sums[3] / count
     if 0 < level < DIM_PAPER:
         # (Hue and saturation are the same at any brightness; the value is as under the
         # lights the bounds were set under.)

@@ -40,7 +40,7 @@ from tableside.vision.geometry import lies_on
 from tableside.vision.marks import Marks
 from tableside.vision.pip_shapes import SUITS as PIP_SUITS
 from tableside.vision.pip_shapes import PipReader, cut_pips_turned
-from tableside.vision.pips import PIP_PASS, SHAPE_SURE, ink_suits
+from tableside.vision.pips import PIP_PASS, SHAPE_SURE, each_ink_suits
 from tableside.vision.turned_indices import TURNING_RANKS, turned_partner
 
 # The pips' columns, across the card from its left side as the index reads (shares of its
@@ -148,9 +148,9 @@ def pip_leans(marks: Marks, sighting: CardSighting, shapes: PipReader
     sizes = marks_pass.areas
     chosen = np.nonzero((across > COLUMNS[0]) & (across < COLUMNS[1]) & (down > 0) & (down < 1)
                         & (sizes >= AREAS[0] * area) & (sizes <= AREAS[1] * area))[0]
-    chosen = np.array([n for n in chosen.tolist()
-                       if lies_on(marks_pass.centroids[n], corners)
-                       and suit in ink_suits(marks, marks_pass, np.array([n]))], np.int64)
+    chosen = np.array([n for n in chosen.tolist() if lies_on(marks_pass.centroids[n], corners)],
+                      np.int64)
+    chosen = chosen[[suit in suits for suits in each_ink_suits(marks, marks_pass, chosen)]]
     if len(chosen) == 0:
         return none
     up = -down_side / float(np.linalg.norm(down_side))
