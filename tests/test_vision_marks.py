@@ -108,6 +108,28 @@ def test_a_card_in_a_deep_shadow_beside_a_lit_card_is_paper():
     assert any(abs(outline[:, 0].mean() - 500) < 10 for outline in marks.outlines)
 
 
+def test_a_card_beside_a_glare_spot_in_a_dim_room_is_paper():
+    # A camera held to a short exposure under one lamp: the paper reaches 70, the felt 15, and
+    # the lamp's reflection on the table beside the card (a soft spot 200 brighter at its
+    # middle, 70 px right of the card's edge) is far brighter than the paper. The card is still
+    # paper, its outline the whole card, as over four times as bright as its felt (marks.py's
+    # GLARE_CONTRAST), and the rank printed on it a mark.
+    generator = np.random.default_rng(8)
+    image = np.full((720, 1280, 3), 15, np.float32)
+    image[300:440, 500:600] = 70  # the card
+    image[315:335, 512:520] = 10  # its rank's stroke
+    rows, columns = np.mgrid[0:720, 0:1280]
+    glare = 200 * np.exp(-((columns - 670) ** 2 + (rows - 300) ** 2) / (2 * 40.0 ** 2))
+    image += glare[..., None]
+    image += generator.normal(0, 3, image.shape)
+    marks = find_marks(np.clip(cv2.GaussianBlur(image, (0, 0), 1.0), 0, 255).astype(np.uint8))
+    strokes = marks.passes[0].centroids[marks.passes[0].areas >= 100]
+    assert [(round(x), round(y)) for x, y in strokes] == [(516, 325)]
+    spans = [(*outline.min(axis=0), *outline.max(axis=0)) for outline in marks.outlines]
+    assert any(left <= 505 and top <= 305 and right >= 595 and bottom >= 435
+               for left, top, right, bottom in spans)
+
+
 def test_a_rank_on_a_strip_of_paper_in_a_cards_shadow_is_a_mark():
     # The strip of a card showing beside the rim of the card over it, in that card's shadow: a
     # little under 0.8 of the paper's brightness around it, so no paper to the first ink pass,

@@ -114,9 +114,10 @@ def test_a_cards_width_is_taken_from_its_box_whatever_its_turn():
 
 
 def test_a_frame_wider_than_read_is_looked_at_closer_from_its_own_pixels():
-    # A 2560 px frame is read shrunk to 1280 px, where these court cards are 60 px wide and their
-    # indices not made out; the closer look cuts them from the frame as given, and gives their
-    # corners back in its pixels.
+    # A 2560 px frame is read shrunk to 1280 px, where these court cards are 60 px wide and the
+    # jack's index is not made out (the king's is, its paper 2.5 times as bright as the dark
+    # table beside it: marks.py's GLARE_CONTRAST); the closer look cuts them from the frame as
+    # given, and gives their corners back in its pixels.
     photo = cv2.imread(str(PHOTOS / "train" / "cam_image46.jpg"), cv2.IMREAD_COLOR)
     assert photo is not None
     part = cv2.resize(photo, None, fx=0.8, fy=0.8, interpolation=cv2.INTER_AREA)
@@ -131,5 +132,5 @@ def test_a_frame_wider_than_read_is_looked_at_closer_from_its_own_pixels():
     first = score_photo(boxes, recognizer.recognize(frame).cards)
     recognizer.closer_look = True
     closer = score_photo(boxes, recognizer.recognize(frame).cards)
-    assert (first.read, first.wrong) == (2, 0), first.mistakes
+    assert (first.read, first.wrong) == (3, 0), first.mistakes
     assert (closer.read, closer.wrong) == (4, 0), closer.mistakes
