@@ -159,7 +159,7 @@ SHADOW_CONTRAST = 2.5
 # is 3-50 times as bright as its felt, the light squares of a card's back 1.6-2.1 times (as in
 # a shadow, SHADOW_CONTRAST). scripts/score_drawn_scenes.py --dev --light 0.35 0.6 (read of
 # 2,437 shared / 2,293 drawn cards, wrong): 2,412 (2) / 2,266 (9) -> 2,423 (2) / 2,272 (8) (at
-# 3.0: 2,425 / 2,271, its cards with no candidate 31 -> 18; a floor of 0.4 read 3 and 2 fewer,
+# 3.0: 2,425 / 2,271; with a floor of 0.4 3 and 2 fewer, cards with no candidate 31 -> 18;
 # 0.2 as 0.3); the twelve outside designs so (--outside, four folders) 13,259 -> 13,323 of
 # 13,527 (wrong 40 either way). At the tests' light every set and the photographs read as
 # many cards with as many wrong reports as before, the outside designs one card more (13,370),
