@@ -1038,23 +1038,26 @@ def paper_bars(level: np.ndarray, small_darkness: np.ndarray
     darkest = _regional(small_darkness, TABLE_REGION, cv2.MORPH_ERODE)
     table = cv2.convertScaleAbs(darkest, alpha=TABLE_CONTRAST)
     table = np.minimum(table, np.uint8(min(255, round(PAPER_TOP * overall))))
-    least_darkness = cv2.max(least_level, table)
-    # The bars for paper in a shadow hold where both are looser than those above (where one is
-    # stricter, paper would have to pass the level's bar of one pair and the pixel's of the
-    # other: the light squares of a card's back did).
+    bars = (least_level, cv2.max(least_level, table))
     near_brightest = np.maximum(_regional(small_level, SHADOW_REGION, cv2.MORPH_DILATE), dim)
     near_level = cv2.convertScaleAbs(near_brightest, alpha=PAPER_SHARE)
     near_darkness = cv2.max(near_level, cv2.convertScaleAbs(darkest, alpha=SHADOW_CONTRAST))
-    in_shadow = (near_level <= least_level) & (near_darkness <= least_darkness)
-    least_level = np.where(in_shadow, near_level, least_level)
-    least_darkness = np.where(in_shadow, near_darkness, least_darkness)
+    bars = _looser(bars, (near_level, near_darkness))
     glare_floor = np.uint8(min(255, round(GLARE_FLOOR * overall)))
     glare_bar = np.maximum(cv2.convertScaleAbs(darkest, alpha=GLARE_CONTRAST), glare_floor)
-    beside_glare = (glare_bar <= least_level) & (glare_bar <= least_darkness)
-    least_level = np.where(beside_glare, glare_bar, least_level)
-    least_darkness = np.where(beside_glare, glare_bar, least_darkness)
+    bars = _looser(bars, (glare_bar, glare_bar))
     return tuple(cv2.resize(bar, (width, height), interpolation=cv2.INTER_LINEAR)
-                 for bar in (least_level, least_darkness))
+                 for bar in bars)
+
+
+def _looser(bars: tuple[np.ndarray, np.ndarray], other: tuple[np.ndarray, np.ndarray]
+            ) -> tuple[np.ndarray, np.ndarray]:
+    """Paper bars (the paper level's, the pixel's), ``other``'s where both of those are looser.
+    A pair holds whole or not at all: paper passing the level's bar of one pair and the
+    pixel's of another would pass what neither lets in (the light squares of a card's back
+    did)."""
+    looser = (other[0] <= bars[0]) & (other[1] <= bars[1])
+    return np.where(looser, other[0], bars[0]), np.where(looser, other[1], bars[1])
 
 
 def _regional(small: np.ndarray, share: float, operation: int) -> np.ndarray:
