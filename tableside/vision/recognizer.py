@@ -93,7 +93,18 @@ SMALLEST_WIDTH = 320
 # (-4.5 and -3.6 ms): 10 cards fewer (shared 9, drawn 1; studied shared at 99.50 %).
 # So are the colour-parted pass's (session 73; marks.py's COLOURS_PARTED), which parts a red
 # index from the dark ink it touches.
-NEAR = 1.5
+# NEAR 1.5 -> 0.75 (session 90): in a fan two cards' indices lie a span or so apart, and a
+# later pass's index beside another card's sure one was never read (gnome-bellot's red 4
+# touching its card's black rim, parted by the colour pass, next to the card beside it's 6s).
+# scripts/score_drawn_scenes.py --outside at the study seeds (--outside-seed 190000): 13,163 ->
+# 13,172 of 13,298 read, wrong 36 either way (NEAR 1.0: 13,169; 0.5: 13,172; 0: 13,174 with
+# wrong 40); --every-set, read shared / drawn: ten 7,191 -> 7,192 / 2,271, fresh the same,
+# dev the same, studied 2,400 -> 2,401 (wrong 2 -> 3) / 2,318, untouched 2,290 -> 2,291 /
+# 2,372 -> 2,373, unseen 2,249 -> 2,250 / 2,347 -> 2,349, no other wrong report more; the
+# reported outside groups 13,370 -> 13,373 of 13,527 (wrong 31 -> 32: a kennard-jumbo card
+# at 0.81); scripts/score_photos.py the same (143 of 143, 524 of 527). Cost: scripts/ab_vision.py
+# +1.45 ms a frame (median; mean +3.4) and, the trees the other way round, +1.4 (mean +2.2).
+NEAR = 0.75
 NEAR_SURE = 0.7
 # What a deck letters its court cards (CardRecognizer.letters): "auto" tells from the frames,
 # else one of tableside.cards.COURT_LETTERS.
