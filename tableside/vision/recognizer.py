@@ -95,7 +95,7 @@ SMALLEST_WIDTH = 320
 # index from the dark ink it touches.
 # NEAR 1.5 -> 0.75 (session 90): in a fan two cards' indices lie a span or so apart, and a
 # later pass's index beside another card's sure one was never read (gnome-bellot's red 4
-# touching its card's black rim, parted by the colour pass, next to the card beside it's 6s).
+# touching its card's black rim, parted by the colour pass, beside the next card's sure 6s).
 # scripts/score_drawn_scenes.py --outside at the study seeds (--outside-seed 190000): 13,163 ->
 # 13,172 of 13,298 read, wrong 36 either way (NEAR 1.0: 13,169; 0.5: 13,172; 0: 13,174 with
 # wrong 40); --every-set, read shared / drawn: ten 7,191 -> 7,192 / 2,271, fresh the same,
