@@ -127,11 +127,11 @@ def told() -> dict[bool, dict[str, int]]:
 def test_decks_with_upright_bottoms_are_told_and_their_lone_sixes_and_nines_asked(told):
     # Measured: of the 18 frames with a sure lone 6 or 9 (the others are not asked), 6 told, the
     # rest with no card whose both corners were read as its rank (or as the other of 6 and 9);
-    # 8 lone sixes and nines asked about (13 before a 6 and a 9 at one card's opposite corners
-    # were settled by its pips: counted_pairs; the sixes and nines reported 31 -> 34, none
-    # more of them wrong).
+    # 4 lone sixes and nines asked about (13 before two corners of one card read as two number
+    # cards were settled by its pips: counted_pairs; the sixes and nines reported 31 -> 36,
+    # none more of them wrong).
     assert told[True]["upright"] >= 5
-    assert told[True]["turned"] >= 5
+    assert told[True]["turned"] >= 3
 
 
 def test_common_decks_are_never_taken_for_upright_bottoms(told):
@@ -192,7 +192,7 @@ def test_a_six_and_a_nine_at_one_cards_opposite_corners_are_the_card_its_pips_co
                      CardSighting(bottom, guessed(np.roll(corners, 2, axis=0), 1.1), 0.97, 1,
                                   "conflict"),
                      lone("Kh")]
-        settled = counted_pairs(sightings, marks)
+        settled = counted_pairs(sightings, marks, 0.8)
         assert [(str(s.card), s.indices, s.problem) for s in settled] == [
             (name, 2, None), ("Kh", 1, None)]
         assert settled[0].confidence == 0.99
@@ -201,16 +201,35 @@ def test_a_six_and_a_nine_at_one_cards_opposite_corners_are_the_card_its_pips_co
         assert np.abs(settled[0].corners - placed).max() < 0.15 * 110
 
 
-def test_a_six_and_a_nine_not_at_one_cards_opposite_corners_stay_as_they_are():
+def test_two_suits_at_one_cards_opposite_corners_are_the_suit_its_pips_show():
+    # An upright heart turned half round reads as a spade.
+    marks, corners = one_card("6d")
+    top = CardSighting(Card("6d"), corners, 0.95, 1, "conflict")
+    bottom = CardSighting(Card("6s"), np.roll(corners, 2, axis=0), 0.99, 1, "conflict")
+    settled = counted_pairs([bottom, top], marks, 0.8)
+    assert [(str(s.card), s.indices, s.problem, s.confidence) for s in settled] == [
+        ("6d", 2, None, 0.99)]
+
+
+def test_two_readings_not_at_one_cards_opposite_corners_stay_as_they_are():
     marks, corners = one_card("6d")
     top = CardSighting(Card("6d"), corners, 0.99, 1, "turned")
+    far = np.roll(corners, 2, axis=0)
     # The other index beside the first, not at the card's far corner; then at the far corner
-    # but read down the same way; then of another suit.
+    # but read down the same way; then at the far corner but a court card, or naming with the
+    # first no card its pips count (six diamonds: neither a 7 nor a 9 of hearts).
     for other in (CardSighting(Card("9d"), corners + 60, 0.97, 1, "turned"),
                   CardSighting(Card("9d"), corners + (corners[2] - corners[0]), 0.97, 1),
-                  CardSighting(Card("9h"), np.roll(corners, 2, axis=0), 0.97, 1)):
-        assert counted_pairs([top, other], marks) == [top, other]
+                  CardSighting(Card("Qd"), far, 0.97, 1)):
+        assert counted_pairs([top, other], marks, 0.8) == [top, other]
+    pair = [CardSighting(Card("7d"), corners, 0.99, 1), CardSighting(Card("9h"), far, 0.99, 1)]
+    assert counted_pairs(pair, marks, 0.8) == pair
+    # A sure reading beside an unsure one, neither in doubt, is reported as read, whatever the
+    # pips (which may be a part of the card, or another's: a held-out 7h read surely at one
+    # corner, beside an unsure 4h, was reported a 4h where four of its pips were counted).
+    pair = [CardSighting(Card("8d"), corners, 0.99, 1), CardSighting(Card("6d"), far, 0.5, 1)]
+    assert counted_pairs(pair, marks, 0.8) == pair
     # Where the card the pips say is seen elsewhere already, the pair is left to the dealer.
     bottom = CardSighting(Card("9d"), np.roll(corners, 2, axis=0), 0.97, 1, "conflict")
     elsewhere = replace(lone("6d"), corners=lone("6d").corners + 300)
-    assert counted_pairs([top, bottom, elsewhere], marks) == [top, bottom, elsewhere]
+    assert counted_pairs([top, bottom, elsewhere], marks, 0.8) == [top, bottom, elsewhere]

@@ -351,7 +351,7 @@ class CardRecognizer:
                         standing = self._standing = standing or self._standing
                     sightings = settle_turned(sightings, marks, self.pip_reader, standing)
         if closer and self.count_pairs:
-            sightings = counted_pairs(sightings, marks, self.pip_reader)
+            sightings = counted_pairs(sightings, marks, self.confident, self.pip_reader)
         if scale != 1.0:
             sightings = [replace(s, corners=s.corners / scale) for s in sightings]
         sure = [s for s in sightings if s.problem is None and s.confidence >= self.confident]

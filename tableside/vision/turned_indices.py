@@ -42,7 +42,7 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
-from tableside.cards import Card
+from tableside.cards import RANK_CHARS, Card
 from tableside.vision.assembly import CardSighting, outline_width
 from tableside.vision.candidates import Candidates
 from tableside.vision.geometry import length, lies_on, norms
@@ -76,10 +76,10 @@ TURNED_BY = 0.2
 SAME_TURNED = frozenset({"8", "T"})
 # The ranks a lone upright bottom index confuses.
 TURNING_RANKS = frozenset({"6", "9"})
-# Two lone indices of one suit read as a 6 and a 9 are one card's opposite corners when each
-# reads down against the other (the cosine of their downs at most -OPPOSITE) and the top-left
-# corner of the outline one works out lies within OPPOSITE_REACH card widths of the far corner
-# of the other's (outlines from a lone index are guesses, often 10-30 % off).
+# Two lone indices read as two number cards are one card's opposite corners when each reads
+# down against the other (the cosine of their downs at most -OPPOSITE) and the top-left corner
+# of the outline one works out lies within OPPOSITE_REACH card widths of the far corner of the
+# other's (outlines from a lone index are guesses, often 10-30 % off).
 OPPOSITE = 0.8
 OPPOSITE_REACH = 0.5
 
@@ -157,52 +157,67 @@ def _turning(sighting: CardSighting, confident: float, outlines: Sequence[np.nda
                    for outline, counted in zip(outlines, pips, strict=True))
 
 
-def counted_pairs(sightings: Sequence[CardSighting], marks: Marks,
+def counted_pairs(sightings: Sequence[CardSighting], marks: Marks, confident: float,
                   shapes: PipReader | None = None) -> list[CardSighting]:
-    """The sightings with each pair of lone indices of one suit read as a 6 and a 9 at one
-    card's opposite corners (OPPOSITE) made one card where its pips, counted in the outline the
-    two span (tableside/vision/pips.py), are six or nine of their suit: that card, read from two
-    corners, as sure as the surer. (The indices alone cannot tell: on a deck printing its
-    bottom index upright, a 6's two corners read as a 6 and a 9 either way up, and elsewhere
-    one of them is misread.) Not where another sighting is that card already.
+    """The sightings with each pair of lone indices read as two number cards at one card's
+    opposite corners (OPPOSITE) made one card where its pips, counted in the outline the two
+    span (tableside/vision/pips.py), say which: the one whose rank they count and whose suit
+    their ink and shape allow, read from two corners, as sure as the surer. Not where another
+    sighting is that card already. A deck printing its bottom index upright (ancient-egyptians)
+    reads a 6's two corners as a 6 and a 9 either way up, a 7's as a 7 and a 4, a heart's as a
+    heart and a spade (an upright heart turned half round); elsewhere one corner is misread.
 
     Measured (scripts/score_drawn_scenes.py --every-set --outside, the twelve outside designs,
-    bar 0.8): kde-ancient-egyptians 1,176 -> 1,183 of 1,243 read, wrong 18 -> 15; at the study
-    seeds (--outside-seed 190000) 1,156 -> 1,160 of 1,224, wrong 19 either way; every other
-    design and every group of the six sets as before, and the photographs. A 9's pips counted in
-    a spanned outline often count nothing (the outline is a guess: its rows of pips come out
-    slanted, and the mirrored pairs of pips.py's PARTNER miss), so most settled pairs are
-    sixes."""
+    bar 0.8): kde-ancient-egyptians 1,176 -> 1,186 of 1,243 read, wrong 18 -> 11, gnome-bellot
+    wrong 4 -> 3; at the study seeds (--outside-seed 190000) kde-ancient-egyptians 1,156 ->
+    1,163 of 1,224, wrong 19 -> 17, npm-kennard-four-colour wrong 1 -> 0; every other design
+    and every group of the six sets as before, and the photographs. Sixes and nines of one suit
+    alone: ancient-egyptians 1,183 with 15 wrong, 1,160 with 19. Without the sure reading's
+    guard below, a held-out 7h read surely at one corner was reported a 4h (four of its pips
+    counted beside an unsure 4h). A 9's pips counted in a spanned outline often count nothing
+    (the outline is a guess: its rows of pips come out slanted, and the mirrored pairs of
+    pips.py's PARTNER miss)."""
     result: list[CardSighting | None] = list(sightings)
     for a, one in enumerate(sightings):
         if result[a] is None:
             continue
         for b in range(a + 1, len(sightings)):
             other = sightings[b]
-            if result[b] is None or not _six_nine_pair(one, other):
+            if result[b] is None or not _opposite_corners(one, other):
+                continue
+            # (A sure reading beside an unsure one, neither doubted, is reported as it is.)
+            if one.problem is None and other.problem is None and min(
+                    one.confidence, other.confidence) < confident:
                 continue
             corners = _spanned(one, other)
             counted = None if corners is None else pips_of(marks, corners, shapes)
-            if (counted is None or str(counted.count) not in TURNING_RANKS
-                    or str(one.card)[1] not in counted.suits):
+            if counted is None:
                 continue
-            card = Card(str(counted.count) + str(one.card)[1])
-            if any(s.card == card for n, s in enumerate(sightings) if n not in (a, b)):
+            fits = [card for card in (one.card, other.card)
+                    if _pip_count(card) == counted.count and str(card)[1] in counted.suits]
+            if len(fits) != 1 or any(s.card == fits[0] for n, s in enumerate(sightings)
+                                     if n not in (a, b)):
                 continue
             # (The outline as the corner whose index reads the card places it: top-left there.)
-            placed = corners if one.card == card else np.roll(corners, 2, axis=0)
-            result[a] = replace(one, card=card, corners=placed, indices=2, problem=None,
+            placed = corners if one.card == fits[0] else np.roll(corners, 2, axis=0)
+            result[a] = replace(one, card=fits[0], corners=placed, indices=2, problem=None,
                                 confidence=max(one.confidence, other.confidence))
             result[b] = None
             break
     return [s for s in result if s is not None]
 
 
-def _six_nine_pair(one: CardSighting, other: CardSighting) -> bool:
-    """Whether two lone indices of one suit, read as a 6 and a 9, lie as one card's opposite
-    corners (OPPOSITE, OPPOSITE_REACH)."""
-    if not (one.indices == other.indices == 1 and one.card.suit == other.card.suit
-            and {str(one.card)[0], str(other.card)[0]} == TURNING_RANKS):
+def _pip_count(card: Card) -> int | None:
+    """The pips a number card shows (an ace one), or None for a court card."""
+    rank = str(card)[0]
+    return 1 if rank == "A" else None if rank in "JQK" else RANK_CHARS.index(rank) + 2
+
+
+def _opposite_corners(one: CardSighting, other: CardSighting) -> bool:
+    """Whether two lone indices read as two number cards lie as one card's opposite corners
+    (OPPOSITE, OPPOSITE_REACH)."""
+    if not (one.indices == other.indices == 1 and one.card != other.card
+            and _pip_count(one.card) is not None and _pip_count(other.card) is not None):
         return False
     down, other_down = one.corners[3] - one.corners[0], other.corners[3] - other.corners[0]
     cosine = float(down @ other_down) / max(float(length(down) * length(other_down)), 1e-9)
