@@ -17,6 +17,7 @@ from tableside.vision.assembly import CardSighting
 from tableside.vision.candidates import Candidates
 from tableside.vision.drawn import DrawnStyle, drawn_deck
 from tableside.vision.marks import Marks, find_marks
+from tableside.vision.pip_shapes import PipReader
 from tableside.vision.pips import Pips
 from tableside.vision.recognizer import CardRecognizer
 from tableside.vision.scenes import draw_scene
@@ -25,6 +26,7 @@ from tableside.vision.turned_indices import (
     _index_at,
     _read_as,
     bottoms_upright,
+    counted_conflicts,
     counted_pairs,
     doubt_turning_ranks,
     turned_partner,
@@ -233,3 +235,19 @@ def test_two_readings_not_at_one_cards_opposite_corners_stay_as_they_are():
     bottom = CardSighting(Card("9d"), np.roll(corners, 2, axis=0), 0.97, 1, "conflict")
     elsewhere = replace(lone("6d"), corners=lone("6d").corners + 300)
     assert counted_pairs([top, bottom, elsewhere], marks, 0.8) == [top, bottom, elsewhere]
+
+
+def test_a_card_read_from_two_corners_in_conflict_is_sure_where_its_pips_count_its_rank():
+    """Its corners named another card too (a 7's upright bottom index reads as a 4): six
+    diamonds counted in its outline make a 6d so read sure, not a 9d, nor a 6 of hearts where
+    the pips' shape is read (their red ink alone allows hearts)."""
+    marks, corners = one_card("6d")
+    read = [CardSighting(Card(name), corners, 0.99, 2, "conflict") for name in ("6d", "9d", "6h")]
+    settled = counted_conflicts(read, marks, PipReader())
+    assert [s.problem for s in settled] == [None, "conflict", "conflict"]
+    assert [s.problem for s in counted_conflicts(read, marks)] == [None, "conflict", None]
+    assert settled[0].card == Card("6d") and settled[0].confidence == 0.99
+    # A card read from one corner only, or doubted otherwise, is left as it is.
+    assert counted_conflicts([lone("6d", problem="conflict")], marks)[0].problem == "conflict"
+    duplicate = CardSighting(Card("6d"), corners, 0.99, 2, "duplicate")
+    assert counted_conflicts([duplicate], marks) == [duplicate]

@@ -61,6 +61,7 @@ from tableside.vision.suit_pips import WitnessReader, judged_by_pips
 from tableside.vision.turned_indices import (
     any_turning,
     bottoms_upright,
+    counted_conflicts,
     counted_pairs,
     doubt_turning_ranks,
     turn_votes,
@@ -166,9 +167,9 @@ class CardRecognizer:
         # Whether such a lone 6 or 9 is settled by its card's pips where the frame's pips are
         # printed standing (standing_pips.py) rather than asked about.
         self.settle_by_pips = True
-        # Whether a 6 and a 9 read at one card's opposite corners are settled by its pips
-        # (turned_indices.py's counted_pairs).
-        self.count_pairs = True
+        # Whether two corners of one card read as two number cards are settled by its pips
+        # (turned_indices.py's counted_pairs and counted_conflicts).
+        self.count_corners = True
         # Whether a frame whose cards say nothing of that takes the last word of the frames
         # before (a camera reads one table's deck frame after frame; a frame of a hand, or of
         # cards in fans, shows no card at both corners).
@@ -350,8 +351,10 @@ class CardRecognizer:
                     if self.remember_bottoms:
                         standing = self._standing = standing or self._standing
                     sightings = settle_turned(sightings, marks, self.pip_reader, standing)
-        if closer and self.count_pairs:
-            sightings = counted_pairs(sightings, marks, self.confident, self.pip_reader)
+        if closer and self.count_corners:
+            sightings = counted_conflicts(counted_pairs(sightings, marks, self.confident,
+                                                        self.pip_reader),
+                                          marks, self.pip_reader)
         if scale != 1.0:
             sightings = [replace(s, corners=s.corners / scale) for s in sightings]
         sure = [s for s in sightings if s.problem is None and s.confidence >= self.confident]
