@@ -990,3 +990,39 @@ def test_a_whole_card_with_a_jumbo_index_is_outlined_by_its_paper():
     [sighting] = assemble(probabilities, rank_points, suit_points, (outline,))
     assert str(sighting.card) == "7d"
     assert np.allclose(sighting.centre, [150.0, 172.5], atol=1.0)
+
+
+def test_a_lone_jumbo_index_is_outlined_as_wide_as_the_slanted_whole_cards_beside_it():
+    # A camera's slant makes the cards trapezia 1.9 times as high as wide, which marks.py's
+    # whole_card refuses. A board card 82 px wide at a slant with its jumbo index (30 px span),
+    # and a lone 7d index (no whole card of its own, in a fan) beside it: the slanted whole
+    # card says the deck's indices are large, so the 7d's outline is about 2.7 of its spans
+    # wide, not WIDTH_PER_SPAN's 5.8 (174 px: centred on the card beside it), and as high for
+    # its width as the slanted card.
+    board = np.array([[370, 283], [454, 284], [472, 440], [386, 438]], np.float64)
+    probabilities = np.stack([reading("2c"), reading("7d")])
+    rank_points = np.array([[385.0, 305.0], [230.0, 490.0]], np.float32)
+    suit_points = np.array([[385.0, 335.0], [230.0, 520.0]], np.float32)
+    outline = board.astype(np.int32)
+    plain = assemble(probabilities, rank_points, suit_points, (outline,))
+    slanted = assemble(probabilities, rank_points, suit_points, (outline,), slanted=(board,))
+    width = {str(s.card): float(np.linalg.norm(s.corners[1] - s.corners[0])) for s in slanted}
+    assert round({str(s.card): float(np.linalg.norm(s.corners[1] - s.corners[0]))
+                  for s in plain}["7d"]) == 174
+    assert 75 <= width["7d"] <= 95 and 75 <= width["2c"] <= 95
+    [lone] = [s for s in slanted if str(s.card) == "7d"]
+    height = float(np.linalg.norm(lone.corners[3] - lone.corners[0]))
+    assert 1.7 <= height / width["7d"] <= 2.0
+
+
+def test_slanted_whole_cards_of_common_indices_leave_the_common_proportions():
+    # The same board card with a common index (14 px span: 6 spans per width): outlines worked
+    # out from a lone index keep WIDTH_PER_SPAN.
+    board = np.array([[370, 283], [454, 284], [472, 440], [386, 438]], np.float64)
+    probabilities = np.stack([reading("2c"), reading("7d")])
+    rank_points = np.array([[380.0, 297.0], [230.0, 490.0]], np.float32)
+    suit_points = np.array([[380.0, 311.0], [230.0, 504.0]], np.float32)
+    sightings = assemble(probabilities, rank_points, suit_points,
+                         (board.astype(np.int32),), slanted=(board,))
+    [lone] = [s for s in sightings if str(s.card) == "7d"]
+    assert np.isclose(np.linalg.norm(lone.corners[1] - lone.corners[0]), 5.8 * 14)

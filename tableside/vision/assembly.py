@@ -73,6 +73,7 @@ from tableside.cards import RANK_CHARS, SUIT_CHARS, Card
 from tableside.vision.geometry import length
 from tableside.vision.marks import whole_card
 from tableside.vision.pips import Pips
+from tableside.vision.whole_cards import parallel_sides
 
 # Candidates less likely than this to be an index at all are dropped before anything else.
 MIN_INDEX = 0.3
@@ -187,6 +188,28 @@ CORNER_UP = 0.85
 # 1,112 (wrong 40 -> 39: a 9d read as a 6 now doubted), all else the same; the bench's
 # frames read the same cards, a 7d's outline (IoU with its card 0.40 -> 0.99) aside.
 WHOLE_CARD_SPANS = (2.3, 7.5)
+# A frame none of whose indices lies on a whole card as marks.py's whole_card takes one (the
+# paper's least rectangle, its sides 1.25-1.7: a card seen at a slant is a trapezium, and 18-23 %
+# of the cards of the tests' scenes are outside them) may still show whole cards at a slant
+# (tableside/vision/whole_cards.py). Where those make a card fewer than this many spans of its
+# indices wide (the median), the deck prints large indices, and guessed outlines take the
+# slanted cards' width per span and aspect: at WIDTH_PER_SPAN they came out twice the card's
+# size, centred on the card beside it (a jumbo deck's 7d, read right under a 5s, was reported
+# on the 5s). Medians measured on such frames (40 scenes each): shared decks (60000) 3.9-7.0 (one
+# frame under 4), drawn decks 5.7-7.2, gnome-paris 4.7-6.4, Adrian Kennard's jumbo deck 2.5-4.1.
+# The aspect too: with ASPECT the outlines fell short of slanted cards' ends, and the closer
+# look read the paper left over (one bench frame 82 -> 284 ms). Session 92,
+# scripts/score_drawn_scenes.py --every-set group by group as before; --outside
+# npm-kennard-jumbo 1,151 -> 1,152 of 1,155, wrong 4 -> 3, every other design the same; at the
+# study seeds (--outside-seed 190000) kde-ancient-egyptians 1,166 -> 1,165, wrong 17 -> 16;
+# the photographs as before; the bench's frames read the same cards (scripts/ab_vision.py
+# +0.5 ms median, -0.7 mean). Tried and not kept: every frame's proportions so (the outside
+# designs 13,390 -> 13,392 of 13,527, wrong 24 -> 19, but --every-set 6 cards fewer and 2
+# wrong more: small cards' paper under bigger sure outlines was no longer left over for the
+# closer look; in a slanted frame a card's aspect depends on which way it lies); such whole
+# cards for assembly's own (containing indices, conflicts): two overlapping cards whose paper
+# made one quadrilateral were taken for one, gnome-paris 1,116 -> 1,113 of 1,117 (study seeds).
+LARGE_INDICES = 4.0
 # A turned index naming another card belongs to this card when it lies this near (card
 # widths) to where the card's far corner index would be.
 FAR_CORNER_REACH = 0.25
@@ -425,14 +448,17 @@ def assemble(probabilities: np.ndarray, rank_points: np.ndarray, suit_points: np
              outlines: tuple[np.ndarray, ...],
              pips: Sequence[Pips | None] | None = None,
              paper: np.ndarray | None = None,
-             corners: np.ndarray | None = None) -> list[CardSighting]:
+             corners: np.ndarray | None = None,
+             slanted: Sequence[np.ndarray | None] | None = None) -> list[CardSighting]:
     """Cards from per-candidate probabilities (N x 53: the 52 cards, then "no index"); pips
     gives per outline the pips counted on it, if any (see tableside/vision/pips.py); paper is
     the frame's mask of card paper (tableside/vision/marks.py: Marks.cards), which tells on
     which side of a column of indices their card lies; corners are the square corners of the
     frame's paper regions (K x 3 x 2: each one's point and its sides' unit directions across
     and down, as tableside/vision/corner_indices.py's PaperCorner), which tell which corner of
-    its card a lone index is in."""
+    its card a lone index is in; slanted gives per outline its four corners where
+    tableside/vision/whole_cards.py takes it for one whole card, at a slant too (else None),
+    which tell a deck of large indices (LARGE_INDICES)."""
     index_chance = 1.0 - probabilities[:, 52]
     chosen = np.nonzero(index_chance >= MIN_INDEX)[0]
     if len(chosen) == 0:
@@ -454,7 +480,7 @@ def assemble(probabilities: np.ndarray, rank_points: np.ndarray, suit_points: np
                                _containing(point, down, span, contours, rectangles)))
     indices = _join_readings(readings)
     shared = _drop_shared_outlines(indices, outlines)
-    width_per_span, aspect = _frame_proportions(indices, rectangles)
+    width_per_span, aspect = _frame_proportions(indices, rectangles, slanted)
     if pips is not None:
         pips = [None if n in shared else counted for n, counted in enumerate(pips)]
         for index in indices:
@@ -1687,9 +1713,12 @@ def _containing(point: np.ndarray, down: np.ndarray, span: float,
     return None
 
 
-def _frame_proportions(indices: list[_Index],
-                       rectangles: list[np.ndarray | None]) -> tuple[float, float]:
-    """Card width per index span and card aspect, from whole cards in this frame."""
+def _frame_proportions(indices: list[_Index], rectangles: list[np.ndarray | None],
+                       slanted: Sequence[np.ndarray | None] | None = None
+                       ) -> tuple[float, float]:
+    """Card width per index span and card aspect, from whole cards in this frame; where no
+    index lies on one, a deck of large indices told by the whole cards at a slant
+    (LARGE_INDICES)."""
     widths, aspects = [], []
     for index in indices:
         if index.outline is None:
@@ -1699,6 +1728,27 @@ def _frame_proportions(indices: list[_Index],
         height = length(rectangle[3] - rectangle[0])
         widths.append(width / index.span)
         aspects.append(height / width)
-    if not widths:
-        return WIDTH_PER_SPAN, ASPECT
-    return float(np.median(widths)), float(np.median(aspects))
+    if widths:
+        return float(np.median(widths)), float(np.median(aspects))
+    if slanted is not None and any(card is not None for card in slanted):
+        proportions = _slanted_proportions(indices, slanted)
+        if proportions is not None and proportions[0] < LARGE_INDICES:
+            return proportions
+    return WIDTH_PER_SPAN, ASPECT
+
+
+def _slanted_proportions(indices: list[_Index], slanted: Sequence[np.ndarray | None]
+                         ) -> tuple[float, float] | None:
+    """Card width per span and aspect (the medians) of the indices lying on whole cards at a
+    slant (their four corners per outline, or None), parallel sided; None where none does."""
+    cards = [card if card is not None and parallel_sides(card) else None for card in slanted]
+    contours = [None if card is None else _contour(card) for card in cards]
+    widths, aspects = [], []
+    for index in indices:
+        n = _containing(index.rank, index.down, index.span, contours, cards)
+        if n is not None:
+            corners = _ordered(cards[n], index)
+            width = length(corners[1] - corners[0])
+            widths.append(width / index.span)
+            aspects.append(length(corners[3] - corners[0]) / width)
+    return (float(np.median(widths)), float(np.median(aspects))) if widths else None

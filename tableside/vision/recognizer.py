@@ -324,7 +324,7 @@ class CardRecognizer:
                                            self.witness_reader, self.pip_reader)
         pips = pip_counts(marks, wholes, self.pip_reader)
         sightings = assemble(probabilities, candidates.rank_points, candidates.suit_points,
-                             marks.outlines, pips, marks.cards, corners)
+                             marks.outlines, pips, marks.cards, corners, wholes)
         first = sightings
         if closer and self.closer_look:
             # Small cards whose indices the first look could not make out (closer_look.py).
