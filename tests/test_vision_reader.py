@@ -54,12 +54,15 @@ def test_the_reader_judges_an_empty_batch_as_nothing():
 ])
 def test_a_sure_misreading_the_other_readers_doubt_is_not_reported(group, seed, place):
     # The first reader alone read these surely and wrongly (the card reported); the readers'
-    # mean is under the report bar: shown to the dealer as unsure.
+    # mean is under the report bar: shown to the dealer as unsure. (Where: the outline
+    # guessed from the misread index, whose centre moves with the frame's proportions; in
+    # scene 21070 the tango deck's whole cards at a slant measure its indices, whose suit is
+    # as big as the rank, large: assembly.py's LARGE_INDICES moved it 51 px in session 92.)
     cv2.setNumThreads(1)
     scene = draw_scene(random.Random(seed), load_group(TRAINING[group]))
     recognition = CardRecognizer().recognize(scene.image)
     assert score_scene(scene, recognition.cards, f"scene {seed}").wrong == 0
-    flagged = [s for s in recognition.unsure if np.linalg.norm(s.centre - place) < 30]
+    flagged = [s for s in recognition.unsure if np.linalg.norm(s.centre - place) < 60]
     assert flagged and all(s.confidence < CONFIDENT for s in flagged)
 
 

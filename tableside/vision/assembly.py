@@ -196,7 +196,8 @@ WHOLE_CARD_SPANS = (2.3, 7.5)
 # slanted cards' width per span and aspect: at WIDTH_PER_SPAN they came out twice the card's
 # size, centred on the card beside it (a jumbo deck's 7d, read right under a 5s, was reported
 # on the 5s). Medians measured on such frames (40 scenes each): shared decks (60000) 3.9-7.0 (one
-# frame under 4), drawn decks 5.7-7.2, gnome-paris 4.7-6.4, Adrian Kennard's jumbo deck 2.5-4.1.
+# frame under 4), drawn decks 5.7-7.2, gnome-paris 4.7-6.4, Adrian Kennard's jumbo deck 2.5-4.1;
+# gnome-tango, whose suit is as big as its rank (a long span), 3.6 (held-out scene 21070).
 # The aspect too: with ASPECT the outlines fell short of slanted cards' ends, and the closer
 # look read the paper left over (one bench frame 82 -> 284 ms). Session 92,
 # scripts/score_drawn_scenes.py --every-set group by group as before; --outside
