@@ -1720,36 +1720,33 @@ def _frame_proportions(indices: list[_Index], rectangles: list[np.ndarray | None
     """Card width per index span and card aspect, from whole cards in this frame; where no
     index lies on one, a deck of large indices told by the whole cards at a slant
     (LARGE_INDICES)."""
-    widths, aspects = [], []
-    for index in indices:
-        if index.outline is None:
-            continue
-        rectangle = _ordered(rectangles[index.outline], index)
-        width = length(rectangle[1] - rectangle[0])
-        height = length(rectangle[3] - rectangle[0])
-        widths.append(width / index.span)
-        aspects.append(height / width)
-    if widths:
-        return float(np.median(widths)), float(np.median(aspects))
+    whole = _proportions([(index, rectangles[index.outline]) for index in indices
+                          if index.outline is not None])
+    if whole is not None:
+        return whole
     if slanted is not None and any(card is not None for card in slanted):
-        proportions = _slanted_proportions(indices, slanted)
+        # (Parallel sided, as whole_cards.py's whole_card_corners keeps them.)
+        cards = [card if card is not None and parallel_sides(card) else None
+                 for card in slanted]
+        contours = [None if card is None else _contour(card) for card in cards]
+        placed = [(index, cards[n]) for index in indices
+                  if (n := _containing(index.rank, index.down, index.span, contours, cards))
+                  is not None]
+        proportions = _proportions(placed)
         if proportions is not None and proportions[0] < LARGE_INDICES:
             return proportions
     return WIDTH_PER_SPAN, ASPECT
 
 
-def _slanted_proportions(indices: list[_Index], slanted: Sequence[np.ndarray | None]
-                         ) -> tuple[float, float] | None:
-    """Card width per span and aspect (the medians) of the indices lying on whole cards at a
-    slant (their four corners per outline, or None), parallel sided; None where none does."""
-    cards = [card if card is not None and parallel_sides(card) else None for card in slanted]
-    contours = [None if card is None else _contour(card) for card in cards]
+def _proportions(placed: list[tuple[_Index, np.ndarray]]) -> tuple[float, float] | None:
+    """The median card width per index span and aspect of indices lying on cards (each
+    index with its card's four corners); None for none."""
+    if not placed:
+        return None
     widths, aspects = [], []
-    for index in indices:
-        n = _containing(index.rank, index.down, index.span, contours, cards)
-        if n is not None:
-            corners = _ordered(cards[n], index)
-            width = length(corners[1] - corners[0])
-            widths.append(width / index.span)
-            aspects.append(length(corners[3] - corners[0]) / width)
-    return (float(np.median(widths)), float(np.median(aspects))) if widths else None
+    for index, card in placed:
+        corners = _ordered(card, index)
+        width = length(corners[1] - corners[0])
+        widths.append(width / index.span)
+        aspects.append(length(corners[3] - corners[0]) / width)
+    return float(np.median(widths)), float(np.median(aspects))
