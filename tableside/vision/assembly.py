@@ -73,7 +73,6 @@ from tableside.cards import RANK_CHARS, SUIT_CHARS, Card
 from tableside.vision.geometry import length
 from tableside.vision.marks import whole_card
 from tableside.vision.pips import Pips
-from tableside.vision.whole_cards import parallel_sides
 
 # Candidates less likely than this to be an index at all are dropped before anything else.
 MIN_INDEX = 0.3
@@ -458,8 +457,9 @@ def assemble(probabilities: np.ndarray, rank_points: np.ndarray, suit_points: np
     frame's paper regions (K x 3 x 2: each one's point and its sides' unit directions across
     and down, as tableside/vision/corner_indices.py's PaperCorner), which tell which corner of
     its card a lone index is in; slanted gives per outline its four corners where
-    tableside/vision/whole_cards.py takes it for one whole card, at a slant too (else None),
-    which tell a deck of large indices (LARGE_INDICES)."""
+    tableside/vision/whole_cards.py takes it for one whole card with parallel sides, at a
+    slant too (its squared_wholes; else None), which tell a deck of large indices
+    (LARGE_INDICES)."""
     index_chance = 1.0 - probabilities[:, 52]
     chosen = np.nonzero(index_chance >= MIN_INDEX)[0]
     if len(chosen) == 0:
@@ -1725,12 +1725,9 @@ def _frame_proportions(indices: list[_Index], rectangles: list[np.ndarray | None
     if whole is not None:
         return whole
     if slanted is not None and any(card is not None for card in slanted):
-        # (Parallel sided, as whole_cards.py's whole_card_corners keeps them.)
-        cards = [card if card is not None and parallel_sides(card) else None
-                 for card in slanted]
-        contours = [None if card is None else _contour(card) for card in cards]
-        placed = [(index, cards[n]) for index in indices
-                  if (n := _containing(index.rank, index.down, index.span, contours, cards))
+        contours = [None if card is None else _contour(card) for card in slanted]
+        placed = [(index, slanted[n]) for index in indices
+                  if (n := _containing(index.rank, index.down, index.span, contours, slanted))
                   is not None]
         proportions = _proportions(placed)
         if proportions is not None and proportions[0] < LARGE_INDICES:

@@ -66,7 +66,7 @@ from tableside.vision.turned_indices import (
     doubt_turning_ranks,
     turn_votes,
 )
-from tableside.vision.whole_cards import whole_card_corners, whole_cards
+from tableside.vision.whole_cards import squared_wholes, whole_card_corners, whole_cards
 
 MAX_WIDTH = 1280
 # Cards far larger than a camera over the table shows them (a photograph taken close) are
@@ -304,7 +304,8 @@ class CardRecognizer:
         marks = find_marks(frame)
         candidates, probabilities = self._read_candidates(marks)
         wholes = whole_cards(marks)
-        cards = whole_card_corners(marks, wholes)
+        squared = squared_wholes(wholes)
+        cards = whole_card_corners(marks, wholes, squared)
         # Whole cards whose indices no mark showed: read where their corners place them.
         placed, placed_probabilities = read_placed(self._reading, marks, unread_cards(
             marks, cards, candidates, probabilities))
@@ -324,7 +325,7 @@ class CardRecognizer:
                                            self.witness_reader, self.pip_reader)
         pips = pip_counts(marks, wholes, self.pip_reader)
         sightings = assemble(probabilities, candidates.rank_points, candidates.suit_points,
-                             marks.outlines, pips, marks.cards, corners, wholes)
+                             marks.outlines, pips, marks.cards, corners, squared)
         first = sightings
         if closer and self.closer_look:
             # Small cards whose indices the first look could not make out (closer_look.py).

@@ -58,13 +58,23 @@ def whole_cards(marks: Marks) -> list[np.ndarray | None]:
             for outline in marks.outlines]
 
 
-def whole_card_corners(marks: Marks, wholes: list[np.ndarray | None]) -> list[np.ndarray]:
+def squared_wholes(wholes: list[np.ndarray | None]) -> list[np.ndarray | None]:
+    """Per card outline: its four corners where it is a whole card with parallel sides, else
+    None. ``wholes`` is whole_cards(marks)."""
+    return [corners if corners is not None and parallel_sides(corners) else None
+            for corners in wholes]
+
+
+def whole_card_corners(marks: Marks, wholes: list[np.ndarray | None],
+                       squared: list[np.ndarray | None] | None = None) -> list[np.ndarray]:
     """The corners of every whole card of the frame, to place its indices by: the whole
-    cards with parallel sides, and the parted ones. ``wholes`` is whole_cards(marks)."""
+    cards with parallel sides, and the parted ones. ``wholes`` is whole_cards(marks);
+    ``squared``, when given, squared_wholes(wholes)."""
     # Which are parallel, once for both (parallel_sides took 0.15 ms a frame each time).
-    parallel = [corners is not None and parallel_sides(corners) for corners in wholes]
-    cards = [corners for corners, kept in zip(wholes, parallel, strict=True) if kept]
-    return cards + parted_cards(marks, wholes, parallel)
+    if squared is None:
+        squared = squared_wholes(wholes)
+    cards = [corners for corners in squared if corners is not None]
+    return cards + parted_cards(marks, wholes, [corners is not None for corners in squared])
 
 
 def parted_cards(marks: Marks, wholes: list[np.ndarray | None],
