@@ -226,6 +226,13 @@ RIVALS_FROM = 0.95
 # and the fresh groups 2,332 -> 2,330 (wrong 2 -> 4); by 1.15 alone 2,270 (wrong 4) and
 # 2,331 (wrong 3; 99.49 %). More moves of the kinds below (scales 1.15 and 0.87, turns 0.07
 # either way, two mixed) read the outside designs as before (13,172, wrong 35).
+# Session 93, measured and not kept: the patch's own view counted three times in the mean
+# with the six moved ones (a bellot 8h that all four readers read at 0.89-0.99 came out at 0.66
+# after its moved views) read the outside designs at the study seeds 13,181 -> 13,184 of 13,298
+# (wrong 32 -> 31) and at the reported seeds as before (13,391, wrong 23), but --every-set 1
+# card fewer (32,849 -> 32,848) with 3 wrong reports more, on decks drawn by code (ten 2,271 ->
+# 2,270, dev 2,283 -> 2,282 with wrong 2 -> 3, studied 2,318 -> 2,317, fresh wrong 2 -> 3,
+# unseen 2,349 -> 2,350 with wrong 3 -> 4; the untouched groups' shared decks 2,291 -> 2,292).
 RECHECK_MOVES = ((1.08, 0.0, 0.0), (0.92, 0.0, 0.0), (1.0, 0.1, 0.0), (1.0, -0.1, 0.0),
                  (1.0, 0.0, 0.15), (1.0, 0.0, -0.15))
 # The first reader (the smallest) screens: a patch it gives "no index" at least this is not
@@ -263,6 +270,16 @@ AGREED = 0.995
 # (median, two runs of 4 passes; A/A noise about 0.5). scripts/score_drawn_scenes.py: read
 # and wrong the same, group by group (ten, fresh, dev, untouched), and the photographs.
 AGREED_NONE = 0.8
+# Session 93, measured and not kept: the letters' witness (LETTERS_PATH) as a fifth voice in
+# the mean where the four readers read a card at 0.3-0.95 (at the outside designs' misses it
+# often reads right what the four split on: a condensed serif 3 that two read as a sure J).
+# scripts/score_drawn_scenes.py: the outside designs at the study seeds 13,181 -> 13,188 of
+# 13,298 (wrong 32 -> 24), at the reported ones 13,391 -> 13,392 (wrong 23 -> 20), but
+# --every-set 9 cards fewer with 3 wrong reports more (the fresh groups' drawn decks 2,332 ->
+# 2,330 of 2,343, wrong 2 -> 4: 99.45 %); at 0.3-0.8 only, the study seeds 13,188 (wrong 26),
+# the reported 13,393 (wrong 20), --every-set 3 fewer and 4 more wrong; only where the four's
+# likeliest two ranks are a J and a 3 or 5, the study seeds 13,183 (wrong 31), too little to
+# go on with. The witness reads the decks drawn by code worse than the four do.
 _RANKS = 13
 
 
