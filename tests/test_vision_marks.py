@@ -6,6 +6,7 @@ import cv2
 import numpy as np
 
 from tableside.vision.marks import (
+    LINE_PASS,
     InkBox,
     area_means,
     byte_percentile,
@@ -187,6 +188,29 @@ def test_a_rank_touching_the_rim_of_the_card_over_it_is_a_mark_of_its_own():
     assert stroke >= 0
     width, height = first.boxes[stroke][2:]
     assert width <= 14 and height <= 18  # (not 105 x 95: the rim's two sides)
+
+
+def test_a_rank_touching_the_cards_rim_is_parted_from_it_on_the_line_cut_pass():
+    # A card (200 x 280 px) with a thin dark rim 5 px inside its edge, as David Bellot's decks
+    # print one, and a rank whose stroke touches the rim: blur joins the two into one mark of
+    # the card's size, which makes no candidate; the pass that cuts long straight lines out of
+    # such marks leaves the rank a mark of its own, parted from the rim's.
+    generator = np.random.default_rng(3)
+    image = np.full((400, 600, 3), 70, np.uint8)
+    image[60:340, 200:400] = 235
+    cv2.rectangle(image, (205, 65), (394, 334), (40, 40, 40), 2)
+    cv2.putText(image, "6", (207, 90), cv2.FONT_HERSHEY_SIMPLEX, 0.8, (30, 30, 30), 2)
+    image = image.astype(np.float32) + generator.normal(0, 4, image.shape)
+    marks = find_marks(np.clip(cv2.GaussianBlur(image, (0, 0), 1.0), 0, 255).astype(np.uint8))
+    rank = np.array([[215.0, 80.0]])
+    first = marks.passes[0]
+    joined = first.marks_at(rank)[0]
+    assert joined >= 0 and min(first.boxes[joined][2:]) > 150  # the rim's
+    lines_cut = marks.passes[LINE_PASS]
+    alone = lines_cut.marks_at(rank)[0]
+    assert alone >= 0 and lines_cut.parted_from[alone] == joined
+    width, height = lines_cut.boxes[alone][2:]
+    assert 8 <= width <= 20 and 12 <= height <= 24
 
 
 def test_white_balance_scales_each_channel_rounded_and_saturated():

@@ -15,17 +15,20 @@ it: a lamp over the table lights its middle far better than its edges, so a card
 part can be darker than the light felt beside the lamp, and on a light table (a kitchen table,
 white felt) the table itself is nearly as bright as paper.
 
-Marks are found five times: at the ink threshold; at a stricter one that keeps only the
+Marks are found six times: at the ink threshold; at a stricter one that keeps only the
 darkest ink, which parts a rank from a light picture frame or a pip that blur has joined to it;
 at the first threshold with every stroke thinner than three pixels wiped out, which parts a
 court card's suit or rank from the thin dark frame of its picture; at the first threshold
 with the thick bodies of marks that thinner strokes stick out of cut away, which parts a rank
-from a chip or a big suit lying against it (the rank's strokes are the thin parts); and at the
+from a chip or a big suit lying against it (the rank's strokes are the thin parts); at the
 first threshold cut where red ink meets black, which parts a red index from a court card's dark
-picture frame, a card's dark rim or the shadowed edge of the card lying over it. Only the
-marks so parted make candidates on the last two passes: their other marks are the first pass's
-(and, on the cut pass, the parts of a cut body much thinner than its thickest, an index suit
-printed against a big pip, itself too thick to be a stroke, which the parted rank pairs with).
+picture frame, a card's dark rim or the shadowed edge of the card lying over it; and as the
+first pass's marks with those too big or too sparse for an index cut along their long straight
+lines, which parts an index from a card's thin rim or a picture's frame line that blur has
+joined it to. Only the marks so parted make candidates on the last three passes: their other
+marks are the first pass's (and, on the cut pass, the parts of a cut body much thinner than its
+thickest, an index suit printed against a big pip, itself too thick to be a stroke, which the
+parted rank pairs with).
 """
 
 from __future__ import annotations
@@ -46,10 +49,45 @@ import numpy as np
 # seeds): of the readable cards, 97-99 % had a candidate on an index with the first three
 # passes, 96-98 % with the first two, and 92-96 % with the two passes before (0.65 and 0.5).
 AS_IS, THIN, BODIES_CUT, COLOURS_PARTED = "as is", "thin wiped", "bodies cut", "colours parted"
-INK_PASSES = ((0.8, AS_IS), (0.6, AS_IS), (0.8, THIN), (0.8, BODIES_CUT), (0.8, COLOURS_PARTED))
+LINES_CUT = "lines cut"
+INK_PASSES = ((0.8, AS_IS), (0.6, AS_IS), (0.8, THIN), (0.8, BODIES_CUT), (0.8, COLOURS_PARTED),
+              (0.8, LINES_CUT))
 CUT_PASS = next(n for n, (_, way) in enumerate(INK_PASSES) if way == BODIES_CUT)
 THIN_PASS = next(n for n, (_, way) in enumerate(INK_PASSES) if way == THIN)
 COLOUR_PASS = next(n for n, (_, way) in enumerate(INK_PASSES) if way == COLOURS_PARTED)
+LINE_PASS = next(n for n, (_, way) in enumerate(INK_PASSES) if way == LINES_CUT)
+# LINES_CUT: a first-pass mark of LINE_AREA to LINE_MOST pixels that is too big (its box's
+# diagonal over LINE_SIZE, candidates.py's MAX_MARK) or too sparse (filling under LINE_FILL of
+# its box, candidates.py's MIN_FILL) to be an index is art, a card's rim or a picture's frame:
+# its straight segments at least LINE_SHARE of its box's shorter side long (LINE_LEAST pixels
+# at least, longer than a rank at the cards' sizes; LINE_VOTES of that length in pixels on the
+# line, gaps of LINE_GAP) are cut out of it, grown by a pixel, and its pieces are the pass's
+# parted marks: an index that blur joined to such a line (gnome-bellot's thin rim, which runs
+# close to the corner indices; a court card's picture) stands alone. An opening by a line
+# along the mark's least rectangle parted nothing: a rim's L shape gives that rectangle no side
+# of the card. Session 93, scripts/score_drawn_scenes.py --every-set --outside, read (wrong)
+# without -> with the pass, shared / drawn decks: ten 7,192 (4) -> 7,194 (3) / 2,271 (3);
+# fresh 2,361 (0) / 2,332 -> 2,335 (2); dev 2,428 -> 2,429 (2) / 2,283 -> 2,284 (2); studied
+# 2,401 (3) / 2,318 -> 2,319 (1); untouched 2,291 (1) -> 2,290 (2) / 2,373 (3); unseen 2,250
+# (1) / 2,349 (3): 32,849 -> 32,856 read, wrong 25 either way. The twelve outside designs
+# 13,391 of 13,527 either way (wrong 23; gnome-bellot 948 -> 949, npm-svg-cards 1,193 ->
+# 1,192); scripts/score_photos.py as before (143 of 143, 524 of 527). Cost: scripts/ab_vision.py
+# +2.58 ms a frame (median; mean +2.85) and, the trees the other way round, +2.45 (mean
+# +3.08), the bench's frames read the same. Without LINE_MOST: 32,858 read (untouched shared
+# 2,291, wrong 2), the outside designs and the study seeds (--outside-seed 190000: 13,181 ->
+# 13,184 of 13,298, bellot 968 -> 971, wrong 32) alike, but +2.75 ms (mean +6.1) and +3.3
+# (mean +5.9): the Hough transform of a big dense mark (a card's back, a chip) takes 4-10 ms.
+# The sparse marks alone (0.27 ms a find_marks where all took 2.7) kept none of the six sets'
+# gain (32,850 read, wrong 25; outside 13,390): the cards gained are mostly indices joined to
+# a court card's picture.
+LINE_AREA = 40
+LINE_MOST = 8000
+LINE_SIZE = 110.0
+LINE_FILL = 0.1
+LINE_SHARE = 0.25
+LINE_LEAST = 20
+LINE_VOTES = 0.8
+LINE_GAP = 2
 # COLOURS_PARTED: after the white balance, ink is red where its red channel exceeds the others
 # by more than RED_INK, black (or grey) where its channels lie within NEUTRAL_INK of each other;
 # the seam is the ink that both come within a pixel of. A first-pass mark the seam cuts into two
@@ -459,6 +497,8 @@ def find_marks(frame: np.ndarray) -> Marks:
             passes.append(_bodies_cut(inks[INK_PASSES[0][0]], passes[0], box))
         elif way == THIN:
             passes.append(_mark_pass(box.opened(inks[share], _THIN), box))
+        elif way == LINES_CUT:
+            passes.append(_lines_cut(passes[0], box))
         elif way == COLOURS_PARTED:
             passes.append(_colours_parted(inks[INK_PASSES[0][0]], channels, darkness, passes[0],
                                           box))
@@ -744,6 +784,55 @@ def _colours_parted(ink: np.ndarray, channels: tuple[np.ndarray, ...], darkness:
             (mine & (seam[within] == 0)).view(np.uint8), 8, cv2.CV_32S, cv2.CCL_GRANA)
         if (np.count_nonzero(stats[1:, 4] >= PIECE_AREA) < 2
                 and (len(stats) < 2 or stats[1:, 4].max() >= KEPT_SHARE * first.areas[number])):
+            continue
+        parted.append(number)
+        region = labels_inside[within]
+        mine_pieces = pieces[mine]
+        region[mine] = np.where(mine_pieces > 0, mine_pieces + count, 0)
+        more_boxes.append(stats[1:, :4] + np.array([x, y, 0, 0], np.int32))
+        more_areas.append(stats[1:, 4])
+        more_centroids.append(centroids[1:] + np.array([x, y], np.float64))
+        parted_from.append(np.full(len(stats) - 1, number, np.int64))
+        count += len(stats) - 1
+    boxes[parted] = 0
+    areas[parted] = 0
+    return MarkPass(labels, np.concatenate(more_boxes).astype(np.int32),
+                    np.concatenate(more_areas).astype(np.int32),
+                    np.concatenate(more_centroids), np.concatenate(parted_from))
+
+
+def _lines_cut(first: MarkPass, box: InkBox) -> MarkPass:
+    """The first pass's marks with those too big or too sparse for an index (LINE_SIZE,
+    LINE_FILL) cut along their long straight strokes (a card's rim, a picture's frame), found
+    by a probabilistic Hough transform: their pieces are the pass's parted marks."""
+    sizes = np.hypot(first.boxes[:, 2], first.boxes[:, 3])
+    fill = first.areas / np.maximum(1, first.boxes[:, 2] * first.boxes[:, 3])
+    numbers = np.nonzero((first.areas >= LINE_AREA) & (first.areas <= LINE_MOST)
+                         & ((sizes > LINE_SIZE) | (fill < LINE_FILL)))[0]
+    labels, boxes, areas, more_boxes, more_areas, more_centroids, parted_from = _relabelling(
+        first, numbers)
+    first_inside = first.labels[box.rows, box.columns]
+    labels_inside = labels[box.rows, box.columns]
+    count = len(first)
+    parted: list[int] = []
+    for number, (x, y, width, height) in zip(numbers.tolist(), first.boxes[numbers].tolist(),
+                                             strict=True):
+        within = (slice(y - box.top, y - box.top + height),
+                  slice(x - box.left, x - box.left + width))
+        mine = first_inside[within] == number + 1
+        mask = mine.view(np.uint8)
+        length = max(LINE_LEAST, int(LINE_SHARE * min(width, height)))
+        found = cv2.HoughLinesP(mask, 1, math.pi / 180, int(LINE_VOTES * length),
+                                minLineLength=length, maxLineGap=LINE_GAP)
+        if found is None:
+            continue
+        lines = np.zeros_like(mask)
+        for x1, y1, x2, y2 in found.reshape(-1, 4).tolist():
+            cv2.line(lines, (x1, y1), (x2, y2), 1, 1)
+        seam = cv2.dilate(lines, _THIN)
+        _, pieces, stats, centroids = cv2.connectedComponentsWithStatsWithAlgorithm(
+            (mine & (seam == 0)).view(np.uint8), 8, cv2.CV_32S, cv2.CCL_GRANA)
+        if np.count_nonzero(stats[1:, 4] >= PIECE_AREA) < 1:
             continue
         parted.append(number)
         region = labels_inside[within]

@@ -40,7 +40,7 @@ from tableside.vision.candidates import Candidates, find_candidates
 from tableside.vision.closer_look import look_closer
 from tableside.vision.corner_indices import paper_corner_array, read_corners
 from tableside.vision.geometry import lies_on, norms
-from tableside.vision.marks import COLOUR_PASS, CUT_PASS, THIN_PASS, Marks, find_marks
+from tableside.vision.marks import COLOUR_PASS, CUT_PASS, LINE_PASS, THIN_PASS, Marks, find_marks
 from tableside.vision.memory import keep_freed_memory
 from tableside.vision.pip_shapes import PipReader
 from tableside.vision.pips import pip_counts
@@ -388,10 +388,10 @@ class CardRecognizer:
         return recognition.cards, marks.cards
 
     def _read_candidates(self, marks: Marks) -> tuple[Candidates, np.ndarray]:
-        """The frame's candidates and their readings (N x 53); the thin-wiped, the cut and the
-        colour-parted pass's only where the other passes read no card nearby."""
+        """The frame's candidates and their readings (N x 53); the thin-wiped, the cut, the
+        colour-parted and the line-cut pass's only where the other passes read no card nearby."""
         candidates = find_candidates(marks)
-        later = np.isin(candidates.passes, (THIN_PASS, CUT_PASS, COLOUR_PASS))
+        later = np.isin(candidates.passes, (THIN_PASS, CUT_PASS, COLOUR_PASS, LINE_PASS))
         first = candidates.subset(np.nonzero(~later)[0])
         probabilities = self._reading.read(marks, first).probabilities
         later = candidates.subset(np.nonzero(later)[0])
