@@ -34,7 +34,7 @@ parted rank pairs with).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -770,35 +770,13 @@ def _colours_parted(ink: np.ndarray, channels: tuple[np.ndarray, ...], darkness:
     owners = np.flatnonzero(np.bincount(first_inside[points[:, 1], points[:, 0]],
                                         minlength=len(first) + 1)[1:]) + 1
     numbers = owners.astype(np.int64) - 1
-    labels, boxes, areas, more_boxes, more_areas, more_centroids, parted_from = _relabelling(
-        first, numbers)
-    labels_inside = labels[box.rows, box.columns]
-    count = len(first)
-    parted: list[int] = []
-    for number, (x, y, width, height) in zip(numbers.tolist(), first.boxes[numbers].tolist(),
-                                             strict=True):
-        within = (slice(y - box.top, y - box.top + height),
-                  slice(x - box.left, x - box.left + width))
-        mine = first_inside[within] == number + 1
-        _, pieces, stats, centroids = cv2.connectedComponentsWithStatsWithAlgorithm(
-            (mine & (seam[within] == 0)).view(np.uint8), 8, cv2.CV_32S, cv2.CCL_GRANA)
-        if (np.count_nonzero(stats[1:, 4] >= PIECE_AREA) < 2
-                and (len(stats) < 2 or stats[1:, 4].max() >= KEPT_SHARE * first.areas[number])):
-            continue
-        parted.append(number)
-        region = labels_inside[within]
-        mine_pieces = pieces[mine]
-        region[mine] = np.where(mine_pieces > 0, mine_pieces + count, 0)
-        more_boxes.append(stats[1:, :4] + np.array([x, y, 0, 0], np.int32))
-        more_areas.append(stats[1:, 4])
-        more_centroids.append(centroids[1:] + np.array([x, y], np.float64))
-        parted_from.append(np.full(len(stats) - 1, number, np.int64))
-        count += len(stats) - 1
-    boxes[parted] = 0
-    areas[parted] = 0
-    return MarkPass(labels, np.concatenate(more_boxes).astype(np.int32),
-                    np.concatenate(more_areas).astype(np.int32),
-                    np.concatenate(more_centroids), np.concatenate(parted_from))
+
+    def parts(stats: np.ndarray, area: int) -> bool:
+        # (A seam along a red glyph's edge alone parts nothing.)
+        return (np.count_nonzero(stats[1:, 4] >= PIECE_AREA) >= 2
+                or (len(stats) >= 2 and stats[1:, 4].max() < KEPT_SHARE * area))
+
+    return _parted_pass(first, box, numbers, lambda within, mine: seam[within] != 0, parts)
 
 
 def _lines_cut(first: MarkPass, box: InkBox) -> MarkPass:
@@ -809,6 +787,32 @@ def _lines_cut(first: MarkPass, box: InkBox) -> MarkPass:
     fill = first.areas / np.maximum(1, first.boxes[:, 2] * first.boxes[:, 3])
     numbers = np.nonzero((first.areas >= LINE_AREA) & (first.areas <= LINE_MOST)
                          & ((sizes > LINE_SIZE) | (fill < LINE_FILL)))[0]
+
+    def lines(within: tuple[slice, slice], mine: np.ndarray) -> np.ndarray | None:
+        mask = mine.view(np.uint8)
+        height, width = mask.shape
+        length = max(LINE_LEAST, int(LINE_SHARE * min(width, height)))
+        found = cv2.HoughLinesP(mask, 1, math.pi / 180, int(LINE_VOTES * length),
+                                minLineLength=length, maxLineGap=LINE_GAP)
+        if found is None:
+            return None
+        drawn = np.zeros_like(mask)
+        for x1, y1, x2, y2 in found.reshape(-1, 4).tolist():
+            cv2.line(drawn, (x1, y1), (x2, y2), 1, 1)
+        return cv2.dilate(drawn, _THIN) != 0
+
+    return _parted_pass(first, box, numbers, lines,
+                        lambda stats, area: np.count_nonzero(stats[1:, 4] >= PIECE_AREA) >= 1)
+
+
+def _parted_pass(first: MarkPass, box: InkBox, numbers: np.ndarray,
+                 seam_of: Callable[[tuple[slice, slice], np.ndarray], np.ndarray | None],
+                 parts: Callable[[np.ndarray, int], bool]) -> MarkPass:
+    """A pass that parts some of the first pass's marks: each mark of ``numbers`` is cut where
+    ``seam_of(within, mine)`` says (``within``: the mark's box in the ink box's rows and columns,
+    ``mine``: its pixels there; None: no seam), and where ``parts(stats, area)`` says its pieces
+    (connectedComponentsWithStats' stats, the mark's area) part it, they are the pass's parted
+    marks and it is left empty; every other mark is the first pass's."""
     labels, boxes, areas, more_boxes, more_areas, more_centroids, parted_from = _relabelling(
         first, numbers)
     first_inside = first.labels[box.rows, box.columns]
@@ -820,19 +824,12 @@ def _lines_cut(first: MarkPass, box: InkBox) -> MarkPass:
         within = (slice(y - box.top, y - box.top + height),
                   slice(x - box.left, x - box.left + width))
         mine = first_inside[within] == number + 1
-        mask = mine.view(np.uint8)
-        length = max(LINE_LEAST, int(LINE_SHARE * min(width, height)))
-        found = cv2.HoughLinesP(mask, 1, math.pi / 180, int(LINE_VOTES * length),
-                                minLineLength=length, maxLineGap=LINE_GAP)
-        if found is None:
+        seam = seam_of(within, mine)
+        if seam is None:
             continue
-        lines = np.zeros_like(mask)
-        for x1, y1, x2, y2 in found.reshape(-1, 4).tolist():
-            cv2.line(lines, (x1, y1), (x2, y2), 1, 1)
-        seam = cv2.dilate(lines, _THIN)
         _, pieces, stats, centroids = cv2.connectedComponentsWithStatsWithAlgorithm(
-            (mine & (seam == 0)).view(np.uint8), 8, cv2.CV_32S, cv2.CCL_GRANA)
-        if np.count_nonzero(stats[1:, 4] >= PIECE_AREA) < 1:
+            (mine & ~seam).view(np.uint8), 8, cv2.CV_32S, cv2.CCL_GRANA)
+        if not parts(stats, int(first.areas[number])):
             continue
         parted.append(number)
         region = labels_inside[within]
