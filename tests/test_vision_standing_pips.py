@@ -15,11 +15,13 @@ from test_vision_pips import placed_on_felt
 
 from tableside.cards import Card
 from tableside.vision.assembly import CardSighting
+from tableside.vision.candidates import Candidates, find_candidates
 from tableside.vision.decks import Deck
 from tableside.vision.drawn import DrawnStyle, drawn_deck
 from tableside.vision.marks import Marks, find_marks
 from tableside.vision.pip_shapes import PipReader
-from tableside.vision.standing_pips import pip_leans, settle_turned, standing_leans
+from tableside.vision.reader import IndexReader
+from tableside.vision.standing_pips import index_leans, pip_leans, settle_turned, standing_leans
 
 CONFIDENT = 0.8
 # A drawn design whose eights lay their pips apart in two columns (900's join them in one, a big
@@ -99,3 +101,42 @@ def test_a_lone_six_read_upside_down_is_settled_by_its_pips():
         asked = settle_turned([right, upside_down], marks, shapes(), unknown)
         assert [(str(s.card), s.problem) for s in asked] == [("6h", "turned"),
                                                              ("9h", "turned")]
+
+
+@cache
+def read_candidates(name: str, standing: bool, turn: float
+                    ) -> tuple[Marks, np.ndarray, Candidates, np.ndarray]:
+    """The marks of a frame showing one card, its corners, and the frame's candidates as the
+    shipped readers read them."""
+    marks, corners = seen(name, standing, turn)
+    candidates = find_candidates(marks)
+    return marks, corners, candidates, IndexReader().read(marks, candidates).probabilities
+
+
+def test_a_lone_six_whose_pips_say_nothing_is_settled_by_its_own_heart():
+    marks, corners, candidates, probabilities = read_candidates("6h", False, -30)
+    # The card's pips are turned below: they show no way up, and the dealer would be asked.
+    assert standing_leans(marks, [sighting("6h", corners)], shapes(), CONFIDENT) == {}
+    right = sighting("6h", corners, indices=1, problem="turned")
+    # Its top index's heart stands, its lobes toward the rank.
+    assert (index_leans(marks, candidates, probabilities, right, CONFIDENT) > 0).any()
+    settled = settle_turned([right], marks, shapes(), {}, candidates, probabilities, CONFIDENT)
+    assert [(str(s.card), s.problem) for s in settled] == [("6h", None)]
+
+
+def test_a_lone_nine_of_spades_is_settled_by_its_suit_only_as_the_frame_shows_spades_lean():
+    marks, corners, candidates, probabilities = read_candidates("9s", False, 25)
+    right = sighting("9s", corners, indices=1, problem="turned")
+    leans = index_leans(marks, candidates, probabilities, right, CONFIDENT)
+    assert len(leans) and abs(leans.sum()) == len(leans)
+    way = int(np.sign(leans.sum()))
+    # A spade leans toward its foot on most decks, toward its point on some (this drawn one):
+    # with no standing pips of spades in the frame, the dealer is asked...
+    asked = settle_turned([right], marks, shapes(), {}, candidates, probabilities, CONFIDENT)
+    assert [(str(s.card), s.problem) for s in asked] == [("9s", "turned")]
+    # ...and where the frame's spades lean as this one does it reads as it is, where they lean
+    # the other way as its turned partner.
+    for frame_way, read in ((way, "9s"), (-way, "6s")):
+        settled = settle_turned([right], marks, shapes(), {"s": frame_way}, candidates,
+                                probabilities, CONFIDENT)
+        assert [(str(s.card), s.problem) for s in settled] == [(read, None)]

@@ -41,6 +41,11 @@ def length(vector: np.ndarray) -> np.floating:
 _FLOAT64 = np.dtype(np.float64)
 
 
+def unit(vector: np.ndarray) -> np.ndarray:
+    """The vector scaled to length 1 (a zero vector stays zero)."""
+    return vector / max(float(length(vector)), 1e-9)
+
+
 def norms(vectors: np.ndarray) -> np.ndarray:
     """np.linalg.norm(vectors, axis=-1), the same numbers of the same type: for float
     2-vectors (..., 2) as norm works it out, squares added along the last axis (a sum of two

@@ -351,7 +351,8 @@ class CardRecognizer:
                                               self.confident)
                     if self.remember_bottoms:
                         standing = self._standing = standing or self._standing
-                    sightings = settle_turned(sightings, marks, self.pip_reader, standing)
+                    sightings = settle_turned(sightings, marks, self.pip_reader, standing,
+                                              candidates, probabilities, self.confident)
         if closer and self.count_corners:
             sightings = counted_conflicts(counted_pairs(sightings, marks, self.confident,
                                                         self.pip_reader),

@@ -26,6 +26,20 @@ six sets as before (no frame of theirs says its bottom index stands). On 120 dra
 (seeds 920000 on) of nine decks drawn by code (seeds 900-908) printing the bottom index
 upright: pips standing 860 -> 865 of 930 read, asked 15 -> 10, wrong 43 either way; pips
 turned below 863 either way (wrong 45, asked 16: none settled).
+
+Where no pips say it (a lone index in a fan shows none), the index's own suit does, read as
+the pips are: on the top index it stands, on an upright bottom one (whose rank reads upside
+down as the other of 6 and 9) it lies upside down as read. A heart leans toward its lobes on
+every deck, so a lone 6 or 9 of hearts is settled so in any frame that says its bottom index
+stands; a club or a spade only as the frame's standing pips of that suit lean (a drawn deck's
+spades lean toward their point, ancient-egyptians' toward their foot: taken for the common
+lean, the drawn decks below had 6 of 7 spades so settled wrong), a diamond never
+(index_leans). Measured (scripts/score_drawn_scenes.py, bar 0.8, session 94):
+kde-ancient-egyptians 1,192 -> 1,199 of 1,243 at the reported seeds, 1,165 -> 1,170 of 1,224
+at the study seeds (190000), wrong 11 and 16 either way; every other design and every group
+of the six sets as before. The drawn decks above (now 120 scenes of each kind, as the tree
+reads them today): pips standing 862 -> 864 of 930, asked 10 -> 8; pips turned below 869 ->
+872, asked 11 -> 8; wrong 34 either way.
 """
 
 from __future__ import annotations
@@ -36,11 +50,13 @@ from dataclasses import replace
 import numpy as np
 
 from tableside.vision.assembly import CardSighting
-from tableside.vision.geometry import lies_on
+from tableside.vision.candidates import Candidates
+from tableside.vision.geometry import lies_on, unit
 from tableside.vision.marks import Marks
 from tableside.vision.pip_shapes import SUITS as PIP_SUITS
 from tableside.vision.pip_shapes import PipReader, cut_pips_turned
 from tableside.vision.pips import PIP_PASS, SHAPE_SURE, each_ink_suits
+from tableside.vision.reader import NO_INDEX
 from tableside.vision.turned_indices import TURNING_RANKS, turned_partner
 
 # The pips' columns, across the card from its left side as the index reads (shares of its
@@ -68,20 +84,48 @@ FRAME_LEANS_SAY = 1
 # half's after 1 - UPPER; on a card read at one, whose outline is a guess, LONE_UPPER.
 UPPER = 0.45
 LONE_UPPER = 0.35
+# Where no pips say it, the suit of a lone 6's or 9's own index does, as it stands on the top
+# index (turned half round on an upright bottom one, whose glyphs read upside down as a pair):
+# a heart leans toward its lobes on every deck; a club or a spade as the frame's standing pips
+# of that suit lean (standing_leans), not as SUIT_LEANS has it: a drawn deck's spades lean
+# toward their point, where ancient-egyptians' lean toward their foot. One reading that leans
+# (INDEX_LEANS_SAY) says it, of a suit mark whose area is INDEX_SUIT_AREA square spans (rank
+# point to suit point): not a speck, nor a suit joined to more (ancient-egyptians' index suits
+# 0.2-0.5, 1.1 at most; a 6c's cut 0.03 and joined 20 leaned wrong).
+INDEX_SUIT_LEANS = {"h": 1}
+INDEX_LEANS_SAY = 1
+INDEX_SUIT_AREA = (0.1, 1.2)
+# Those indices' rank points lie in the sighting's corner: from its top-left this far across
+# and down (shares of its height; a common index's rank point about 0.07 across and 0.1 down),
+# the first of the three the least either way.
+INDEX_CORNER = (-0.07, 0.25, 0.2)
 
 
 def settle_turned(sightings: Sequence[CardSighting], marks: Marks, shapes: PipReader,
-                  standing: dict[str, int]) -> list[CardSighting]:
+                  standing: dict[str, int], candidates: Candidates | None = None,
+                  probabilities: np.ndarray | None = None, confident: float = 1.0
+                  ) -> list[CardSighting]:
     """The sightings with each "turned" lone 6 or 9 settled where its card's pips, of a suit
-    whose ``standing`` lean is known (standing_leans), say which way it lies: read as it is,
-    or as its turned partner; the rest as they were."""
+    whose lean the frame shows (``standing``: standing_leans), say which way it lies, or else
+    the suit of its own index (the frame's ``candidates`` read as ``probabilities``, surely at
+    ``confident``: index_leans): read as it is, or as its turned partner; the rest as they
+    were."""
+    # Where the frame's suits lean the common ways (SUIT_LEANS), a suit its cards leave unshown
+    # leans so too.
+    common = all(SUIT_LEANS.get(suit, way) == way for suit, way in standing.items())
+    pip_ways = {**SUIT_LEANS, **standing} if standing and common else standing
+    # (A diamond leans neither way, whatever a frame's few pips seem to say.)
+    index_ways = INDEX_SUIT_LEANS | {suit: way for suit, way in standing.items() if suit != "d"}
     settled = []
     for sighting in sightings:
         way = None
         suit = str(sighting.card)[1]
-        if (sighting.problem == "turned" and str(sighting.card)[0] in TURNING_RANKS
-                and suit in standing):
-            way = _way(pip_leans(marks, sighting, shapes)[0] * standing[suit])
+        if sighting.problem == "turned" and str(sighting.card)[0] in TURNING_RANKS:
+            if suit in pip_ways:
+                way = _way(pip_leans(marks, sighting, shapes)[0] * pip_ways[suit])
+            if way is None and suit in index_ways and candidates is not None:
+                way = _way(index_leans(marks, candidates, probabilities, sighting, confident)
+                           * index_ways[suit], INDEX_LEANS_SAY)
         if way is None:
             settled.append(sighting)
         else:
@@ -90,14 +134,47 @@ def settle_turned(sightings: Sequence[CardSighting], marks: Marks, shapes: PipRe
     return settled
 
 
+def index_leans(marks: Marks, candidates: Candidates, probabilities: np.ndarray,
+                sighting: CardSighting, confident: float) -> np.ndarray:
+    """Per index read as the sighting's card or its turned partner (at ``confident``), its rank
+    point in the sighting's corner (INDEX_CORNER), what the lean of its suit says of the
+    sighting's card: +1 where
+    it leans toward the rank as it reads the card (or away from it as it reads the partner),
+    -1 the other way, 0 where it leans neither way (LEAN)."""
+    card, partner = int(sighting.card), int(turned_partner(sighting.card))
+    cards = probabilities[:, :NO_INDEX]
+    read = cards.argmax(axis=1)
+    chosen = np.nonzero(np.isin(read, (card, partner)) & (cards.max(axis=1) >= confident)
+                        & (candidates.rank_marks != candidates.suit_marks))[0]
+    # (In card heights: a lone index's outline in a fan may be the narrow strip in view.)
+    corners = sighting.corners.astype(np.float64)
+    height = max(float(np.linalg.norm(corners[3] - corners[0])), 1.0)
+    offsets = (candidates.rank_points[chosen] - corners[0]) / height
+    across = offsets @ unit(corners[1] - corners[0])
+    down = offsets @ ((corners[3] - corners[0]) / height)
+    chosen = chosen[(across >= INDEX_CORNER[0]) & (across <= INDEX_CORNER[1])
+                    & (down >= INDEX_CORNER[0]) & (down <= INDEX_CORNER[2])]
+    leans = []
+    for n in chosen.tolist():
+        marks_pass = marks.passes[int(candidates.passes[n])]
+        up = unit((candidates.rank_points[n] - candidates.suit_points[n]).astype(np.float64))
+        suit_mark = int(candidates.suit_marks[n])
+        size = marks_pass.areas[suit_mark] / float(candidates.spans[n]) ** 2
+        if not INDEX_SUIT_AREA[0] <= size <= INDEX_SUIT_AREA[1]:
+            continue
+        lean = _lean(marks_pass.labels, marks_pass.boxes[suit_mark], suit_mark, up)
+        leans.append(np.sign(lean) * (abs(lean) >= LEAN) * (1 if read[n] == card else -1))
+    return np.array(leans)
+
+
 def standing_leans(marks: Marks, sightings: Sequence[CardSighting], shapes: PipReader,
                    confident: float) -> dict[str, int]:
     """Per suit, which way (+1 toward the top of the card as its index reads, -1 toward its
     foot) its pips lean standing, where the frame's surely read cards (not sixes and nines,
     whose way up is the question) show their lower half's pips leaning as their upper half's
-    do; empty where they show none so, or any turned. (Only asked of a frame whose deck prints
-    its bottom index upright: on a common deck a lone index may be its card's bottom one,
-    which reads the card turned half round.)"""
+    do, of the suits they show; empty where they show none so, or any turned. (Only asked of a
+    frame whose deck prints its bottom index upright: on a common deck a lone index may be its
+    card's bottom one, which reads the card turned half round.)"""
     upper: dict[str, list[np.ndarray]] = {}
     lower: dict[str, list[np.ndarray]] = {}
     for sighting in sightings:
@@ -116,16 +193,15 @@ def standing_leans(marks: Marks, sightings: Sequence[CardSighting], shapes: PipR
         return {}
     ways = {suit: tops[suit] if tops[suit] is not None else bottoms[suit] for suit in tops
             if tops[suit] is not None or bottoms[suit] is not None}
-    # Where the suits' leans are the common ones (SUIT_LEANS; a diamond's may be either), a
-    # suit the frame's cards leave unshown leans so too, and one suit's upper pips and another's
-    # lower ones show the pips standing.
+    # Where the suits' leans are the common ones (SUIT_LEANS; a diamond's may be either), one
+    # suit's upper pips and another's lower ones show the pips standing.
     common = all(SUIT_LEANS.get(suit, way) == way for suit, way in ways.items())
     shown = any(tops[suit] is not None and bottoms[suit] is not None for suit in tops) or (
         common and any(way is not None for way in tops.values())
         and any(way is not None for way in bottoms.values()))
     if not shown:
         return {}
-    return {**SUIT_LEANS, **ways} if common else ways
+    return ways
 
 
 def pip_leans(marks: Marks, sighting: CardSighting, shapes: PipReader

@@ -47,7 +47,7 @@ import numpy as np
 from tableside.cards import RANK_CHARS, Card
 from tableside.vision.assembly import CardSighting, outline_width
 from tableside.vision.candidates import Candidates
-from tableside.vision.geometry import length, lies_on, norms
+from tableside.vision.geometry import length, lies_on, norms, unit
 from tableside.vision.marks import Marks
 from tableside.vision.pip_shapes import PipReader
 from tableside.vision.pips import Pips, pips_of
@@ -258,8 +258,8 @@ def _opposite_corners(one: CardSighting, other: CardSighting) -> bool:
 def _spanned(one: CardSighting, other: CardSighting) -> np.ndarray | None:
     """The outline whose top-left corner is ``one``'s and bottom-right ``other``'s top-left
     (the card whose opposite corners they are), square to the two indices' mean direction."""
-    right = _unit(_unit(one.corners[1] - one.corners[0])
-                  - _unit(other.corners[1] - other.corners[0]))
+    right = unit(unit(one.corners[1] - one.corners[0])
+                  - unit(other.corners[1] - other.corners[0]))
     down = np.array([-right[1], right[0]])
     if float(down @ (one.corners[3] - one.corners[0])) < 0:
         down = -down
@@ -270,10 +270,6 @@ def _spanned(one: CardSighting, other: CardSighting) -> np.ndarray | None:
     top_left = one.corners[0]
     return np.array([top_left, top_left + width * right,
                      top_left + width * right + height * down, top_left + height * down])
-
-
-def _unit(vector: np.ndarray) -> np.ndarray:
-    return vector / max(float(length(vector)), 1e-9)
 
 
 def turned_partner(card: Card) -> Card:
