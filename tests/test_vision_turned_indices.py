@@ -127,8 +127,8 @@ def told() -> dict[bool, dict[str, int]]:
 
 
 def test_decks_with_upright_bottoms_are_told_and_their_lone_sixes_and_nines_asked(told):
-    # Measured: of the 18 frames with a sure lone 6 or 9 (the others are not asked), 6 told, the
-    # rest with no card whose both corners were read as its rank (or as the other of 6 and 9);
+    # Measured: of the 18 frames with a sure lone 6 or 9, 6 told, the rest with no card whose
+    # both corners were read as its rank (or as the other of 6 and 9; of all 30 frames, 8 told);
     # 4 lone sixes and nines asked about (13 before two corners of one card read as two number
     # cards were settled by its pips: counted_pairs; the sixes and nines reported 31 -> 36,
     # none more of them wrong).
@@ -137,7 +137,8 @@ def test_decks_with_upright_bottoms_are_told_and_their_lone_sixes_and_nines_aske
 
 
 def test_common_decks_are_never_taken_for_upright_bottoms(told):
-    # (Frames are asked only where a sure lone 6 or 9 hangs on the answer: 12 here.)
+    # (Every frame is asked, its unsure indices to be read righted where it says upright:
+    # 30 here; 12 when frames were asked only where a sure lone 6 or 9 hung on the answer.)
     assert told[False]["frames"] >= 10
     assert told[False]["upright"] == 0
     assert told[False]["turned"] == 0

@@ -52,6 +52,7 @@ from tableside.vision.reader import (
     READER_PATHS,
     IndexReader,
 )
+from tableside.vision.righted_indices import righted_readings
 from tableside.vision.sharpening import sharpened
 from tableside.vision.slant import GUESSED_SLANTED, guessed_plane
 from tableside.vision.standing_pips import settle_turned, standing_leans
@@ -174,6 +175,9 @@ class CardRecognizer:
         # before (a camera reads one table's deck frame after frame; a frame of a hand, or of
         # cards in fans, shows no card at both corners).
         self.remember_bottoms = False
+        # Whether such a deck's indices the first look left unsure are read again righted
+        # (righted_indices.py: an upright bottom index's glyphs read upside down).
+        self.right_bottoms = True
         self._bottoms_upright = False
         # ...and the last word of the frames before on how its pips lean standing.
         self._standing: dict[str, int] = {}
@@ -327,32 +331,41 @@ class CardRecognizer:
         sightings = assemble(probabilities, candidates.rank_points, candidates.suit_points,
                              marks.outlines, pips, marks.cards, corners, squared)
         first = sightings
+        # A deck printing its bottom index upright (turned_indices.py) is told by the cards
+        # the first look read at two corners (the closer look's cuts see too few); asked before
+        # the closer look where its indices are read righted (righted_indices.py), or to
+        # remember, else only where a lone 6 or 9 hangs on it.
+        asked = closer and self.doubt_turned
+        said = None
+        if asked and (self.right_bottoms or self.remember_bottoms):
+            said = self._bottoms_said(marks, candidates, probabilities, first)
+            righted = (righted_readings(self._reading, marks, candidates, probabilities,
+                                        self.confident)
+                       if said is True and self.right_bottoms else None)
+            if righted is not None:
+                probabilities = righted
+                sightings = assemble(probabilities, candidates.rank_points,
+                                     candidates.suit_points, marks.outlines, pips, marks.cards,
+                                     corners, squared)
         if closer and self.closer_look:
             # Small cards whose indices the first look could not make out (closer_look.py).
             # A cut, enlarged, measures blurred however sharp the frame: it is sharpened.
             sightings = look_closer(self._read_cut,
                                     given, scale, marks, sightings, self.confident)
-        # A deck printing its bottom index upright (turned_indices.py) is told by the cards
-        # the first look read at two corners (the closer look's cuts see too few); only asked
-        # where a lone 6 or 9 hangs on it, or to remember (scripts/ab_vision.py: +1.5 ms a
-        # frame asked always).
-        if closer and self.doubt_turned and (self.remember_bottoms or any_turning(
-                sightings, self.confident, marks.outlines, pips)):
-            said = bottoms_upright(turn_votes(marks, candidates, probabilities, first))
-            if self.remember_bottoms:
-                said = self._bottoms_upright = (self._bottoms_upright if said is None
-                                                else said)
-            if said is True:
-                sightings = doubt_turning_ranks(sightings, self.confident, marks.outlines,
-                                                pips)
-                if self.pip_reader is not None and self.settle_by_pips and any(
-                        s.problem == "turned" for s in sightings):
-                    standing = standing_leans(marks, sightings, self.pip_reader,
-                                              self.confident)
-                    if self.remember_bottoms:
-                        standing = self._standing = standing or self._standing
-                    sightings = settle_turned(sightings, marks, self.pip_reader, standing,
-                                              candidates, probabilities, self.confident)
+        if (asked and not (self.right_bottoms or self.remember_bottoms)
+                and any_turning(sightings, self.confident, marks.outlines, pips)):
+            said = self._bottoms_said(marks, candidates, probabilities, first)
+        if said is True:
+            sightings = doubt_turning_ranks(sightings, self.confident, marks.outlines,
+                                            pips)
+            if self.pip_reader is not None and self.settle_by_pips and any(
+                    s.problem == "turned" for s in sightings):
+                standing = standing_leans(marks, sightings, self.pip_reader,
+                                          self.confident)
+                if self.remember_bottoms:
+                    standing = self._standing = standing or self._standing
+                sightings = settle_turned(sightings, marks, self.pip_reader, standing,
+                                          candidates, probabilities, self.confident)
         if closer and self.count_corners:
             sightings = counted_conflicts(counted_pairs(sightings, marks, self.confident,
                                                         self.pip_reader),
@@ -362,6 +375,16 @@ class CardRecognizer:
         sure = [s for s in sightings if s.problem is None and s.confidence >= self.confident]
         unsure = [s for s in sightings if s.problem is not None or s.confidence < self.confident]
         return Recognition(sure, unsure, (time.perf_counter() - started) * 1000), marks, cards
+
+    def _bottoms_said(self, marks: Marks, candidates: Candidates, probabilities: np.ndarray,
+                      first: list[CardSighting]) -> bool | None:
+        """Whether the frame's deck prints its bottom index upright, as the cards the first
+        look read at two corners (``first``) tell it, or None where they do not; remembering,
+        the last word of the frames before where they do not."""
+        said = bottoms_upright(turn_votes(marks, candidates, probabilities, first))
+        if self.remember_bottoms:
+            said = self._bottoms_upright = self._bottoms_upright if said is None else said
+        return said
 
     def _recognize_at_scales(self, frame: np.ndarray
                              ) -> tuple[Recognition, Marks, list[np.ndarray]]:
