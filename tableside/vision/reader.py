@@ -280,6 +280,15 @@ AGREED_NONE = 0.8
 # the reported 13,393 (wrong 20), --every-set 3 fewer and 4 more wrong; only where the four's
 # likeliest two ranks are a J and a 3 or 5, the study seeds 13,183 (wrong 31), too little to
 # go on with. The witness reads the decks drawn by code worse than the four do.
+# Session 94, measured and not kept: a J the four read at 0.5 or more, which the witness reads
+# as a 3 or a 5 at 0.9 or more, doubted (its reading the mean of theirs and the witness's),
+# for the J reported on a condensed serif 3 or 5 (a third of the outside designs' wrong
+# reports): the outside designs at the reported seeds 13,407 -> 13,406 of 13,527, wrong
+# 20 -> 19. And the four readers' median (the mean of the middle two, per card) for their
+# mean: the outside designs 13,429 with 38 wrong at the bar 0.8, 13,416 with 32 at 0.85,
+# 13,398 with 28 at 0.9, where the mean reads 13,421 with 39 at 0.65, 13,419 with 31 at 0.7
+# and 13,407 with 20 at 0.8: the same trade between cards read and wrong reports as moving the
+# bar, no better.
 _RANKS = 13
 
 
