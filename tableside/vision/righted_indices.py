@@ -18,7 +18,8 @@ as before (no frame of theirs says its bottom index stands). 120 drawn scenes of
 drawn by code printing the bottom index upright (seeds 900-908, scenes from 920000; pips
 standing): 864 -> 866 of 930, wrong 34 -> 35; pips turned below: 872 -> 874, wrong 34 either
 way. scripts/ab_vision.py on the bench's frames (common decks): +0.5 and +0.9 ms a frame
-(median; the other way round -1.2), the frame asked always; the same outputs.
+(median; the other way round -1.2), the frame asked always; the same outputs (turned_indices.py's
+votes made cheaper since: -0.5 ms).
 Measured and not kept, where both readings are sure and name different cards, neither a 6 or
 9 (an upright bottom 7 read as a 4 as it is, a 7 righted; of 300 scenes' such candidates 22
 were read right righted, 3 as they are): their mean, the study seeds 1,181 -> 1,183 (wrong 15
