@@ -40,7 +40,10 @@ from tableside.vision.reader import NO_INDEX, IndexReader
 from tableside.vision.turned_indices import TURNING_RANKS
 
 # A righted reading stands in for an unsure one only where it is this sure, and names no 6 or 9
-# (a 6 righted reads as a 9: which it is, the suit's lean tells: standing_pips.py).
+# (a 6 righted reads as a 9: which it is, the suit's lean tells: standing_pips.py). At 0.6
+# ancient-egyptians read as at 0.8 (1,208 and, at the study seeds, 1,181), at 0.95 1,204 and
+# 1,180. Read righted in the closer look's cuts too (closer_look.py; their frame's word passed
+# on), they read as before, card for card.
 RIGHTED_SURE = 0.8
 # The patch's rows above this one show the rank's surroundings, the rest the suit's.
 _SPLIT = int(np.ceil((RANK_AT[1] + SUIT_AT[1]) / 2))
