@@ -51,7 +51,7 @@ import numpy as np
 
 from tableside.vision.assembly import CardSighting
 from tableside.vision.candidates import Candidates
-from tableside.vision.geometry import lies_on, unit
+from tableside.vision.geometry import length, lies_on, unit
 from tableside.vision.marks import Marks
 from tableside.vision.pip_shapes import SUITS as PIP_SUITS
 from tableside.vision.pip_shapes import PipReader, cut_pips_turned
@@ -138,9 +138,8 @@ def index_leans(marks: Marks, candidates: Candidates, probabilities: np.ndarray,
                 sighting: CardSighting, confident: float) -> np.ndarray:
     """Per index read as the sighting's card or its turned partner (at ``confident``), its rank
     point in the sighting's corner (INDEX_CORNER), what the lean of its suit says of the
-    sighting's card: +1 where
-    it leans toward the rank as it reads the card (or away from it as it reads the partner),
-    -1 the other way, 0 where it leans neither way (LEAN)."""
+    sighting's card: +1 where it leans toward the rank as it reads the card (or away from it
+    as it reads the partner), -1 the other way, 0 where it leans neither way (LEAN)."""
     card, partner = int(sighting.card), int(turned_partner(sighting.card))
     cards = probabilities[:, :NO_INDEX]
     read = cards.argmax(axis=1)
@@ -148,10 +147,10 @@ def index_leans(marks: Marks, candidates: Candidates, probabilities: np.ndarray,
                         & (candidates.rank_marks != candidates.suit_marks))[0]
     # (In card heights: a lone index's outline in a fan may be the narrow strip in view.)
     corners = sighting.corners.astype(np.float64)
-    height = max(float(np.linalg.norm(corners[3] - corners[0])), 1.0)
-    offsets = (candidates.rank_points[chosen] - corners[0]) / height
+    offsets = (candidates.rank_points[chosen] - corners[0]) / max(
+        float(length(corners[3] - corners[0])), 1.0)
     across = offsets @ unit(corners[1] - corners[0])
-    down = offsets @ ((corners[3] - corners[0]) / height)
+    down = offsets @ unit(corners[3] - corners[0])
     chosen = chosen[(across >= INDEX_CORNER[0]) & (across <= INDEX_CORNER[1])
                     & (down >= INDEX_CORNER[0]) & (down <= INDEX_CORNER[2])]
     leans = []
